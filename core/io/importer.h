@@ -1,0 +1,61 @@
+#pragma once
+// Importing audit files into an AuditBuilder (../shared/spec/data-format.md, "Formats" and "Bad input").
+//
+// Every reader validates as it reads and reports problems as `file:line: field: reason` into the ImportLog
+// (JSON readers: the key path as field). A reader returns false when the log failed (stop-at-first policy, or
+// a whole-file problem such as non-UTF-8 bytes, a truncated file or an empty file); the caller then throws
+// the builder away, which is what makes an import all-or-nothing. Readers never throw for bad input.
+// Limits: a line over 64 MiB, JSON nesting deeper than 64 and any non-UTF-8 byte are errors.
+// Thread-safety: a reader uses only its arguments; run any number of imports on different builders.
+
+#include "model/auditbuilder.h"
+#include "model/importissue.h"
+#include "model/progress.h"
+
+#include <string>
+#include <vector>
+
+namespace tribunal {
+
+enum class SourceFormat { Auto, FlatCsv, TribunalJsonl, LlmBar };
+
+inline constexpr std::size_t kMaxLineBytes = std::size_t(64) << 20;
+inline constexpr int kMaxJsonDepth = 64;
+
+/// "csv", "jsonl", "llmbar" (and "auto"); nullopt for an unknown name.
+std::optional<SourceFormat> parseSourceFormat(std::string_view name);
+std::string_view sourceFormatName(SourceFormat format);
+
+/// Detects the format of a file or directory: a directory is an LLMBar layout; a file starting (after
+/// whitespace) with '{' is JSONL; otherwise a flat CSV. Returns Auto when the path cannot be read.
+SourceFormat detectFormat(const std::string& path);
+
+/// Flat pairwise CSV: header required; `dataset,item_id,judge,format,order,rep,verdict,label` plus optional
+/// `prob_a,cost_usd,latency_s`; other columns become condition fields (empty cells = not set).
+bool importFlatCsv(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+
+/// Tribunal JSONL: each line an item (no `judge` key) or a judgment (field names of data-format.md).
+bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+
+/// LLMBar layout: a directory holding `dataset.json` (+ `evaluators/<judge>/<format>/result.json`), or a tree
+/// of such directories.
+bool importLlmBar(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+
+struct ImportOptions {
+    BadRecordPolicy policy = BadRecordPolicy::StopAtFirst;
+    SourceFormat format = SourceFormat::Auto; ///< forces the format of every path when not Auto
+};
+
+struct ImportOutcome {
+    AuditPtr audit; ///< the new snapshot (base + imported); null when the import failed or was cancelled
+    ImportLog log;  ///< every problem found (the skipped records with SkipAndList)
+    bool cancelled = false;
+    std::uint64_t judgmentsAdded = 0;
+    std::uint64_t itemsAdded = 0;
+};
+
+/// Imports `paths` on top of `base` (may be null) into a new snapshot. `base` is never modified.
+ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* base,
+                            const ImportOptions& options, const Progress& progress = {});
+
+} // namespace tribunal

@@ -1,0 +1,41 @@
+#pragma once
+// One problem found in input data, reported as `file:line: field: reason` (../shared/spec/data-format.md).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tribunal {
+
+/// A bad record or a bad file. `line` is 1-based (0 when the problem concerns the whole file); `field` is a
+/// column name or, for JSON, a key path such as `probs.A` or `results[0].swap = True.winner`.
+struct ImportIssue {
+    std::string file;
+    std::uint64_t line = 0;
+    std::string field;
+    std::string reason;
+
+    /// `file:line: field: reason` (the `line` part is left out when it is 0, `field` when it is empty).
+    std::string text() const;
+};
+
+/// How an importer treats bad records.
+enum class BadRecordPolicy {
+    StopAtFirst, ///< default: the first bad record fails the whole import, nothing changes
+    SkipAndList, ///< bad records are left out and listed; the rest is imported
+};
+
+/// The issues of one import, and whether it must be abandoned.
+struct ImportLog {
+    BadRecordPolicy policy = BadRecordPolicy::StopAtFirst;
+    std::vector<ImportIssue> issues;
+    bool failed = false; ///< the import must not be applied
+    std::uint64_t skippedRecords = 0;
+
+    /// Records a bad record. Returns true when reading may go on (skip policy), false when it must stop.
+    bool badRecord(ImportIssue issue);
+    /// Records a problem that fails the import whatever the policy (unreadable file, broken encoding, ...).
+    void fatal(ImportIssue issue);
+};
+
+} // namespace tribunal
