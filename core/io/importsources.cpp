@@ -1,1 +1,128 @@
-// placeholder: being written
+#include "importer.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace tribunal {
+
+std::optional<SourceFormat> parseSourceFormat(std::string_view name)
+{
+    if (name == "auto")
+        return SourceFormat::Auto;
+    if (name == "csv")
+        return SourceFormat::FlatCsv;
+    if (name == "jsonl")
+        return SourceFormat::TribunalJsonl;
+    if (name == "llmbar")
+        return SourceFormat::LlmBar;
+    return std::nullopt;
+}
+
+std::string_view sourceFormatName(SourceFormat format)
+{
+    switch (format) {
+    case SourceFormat::Auto:
+        return "auto";
+    case SourceFormat::FlatCsv:
+        return "csv";
+    case SourceFormat::TribunalJsonl:
+        return "jsonl";
+    case SourceFormat::LlmBar:
+        return "llmbar";
+    }
+    return "auto";
+}
+
+SourceFormat detectFormat(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return SourceFormat::LlmBar;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return SourceFormat::Auto;
+    char c = 0;
+    while (in.get(c)) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+            continue;
+        if (static_cast<unsigned char>(c) == 0xEF) // UTF-8 byte order mark
+            continue;
+        if (static_cast<unsigned char>(c) == 0xBB || static_cast<unsigned char>(c) == 0xBF)
+            continue;
+        return c == '{' ? SourceFormat::TribunalJsonl : SourceFormat::FlatCsv;
+    }
+    // Empty file: let the CSV reader report it by name ("empty file").
+    auto ext = std::filesystem::path(path).extension().string();
+    return ext == ".jsonl" || ext == ".ndjson" ? SourceFormat::TribunalJsonl : SourceFormat::FlatCsv;
+}
+
+ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* base,
+                            const ImportOptions& options, const Progress& progress)
+{
+    ImportOutcome outcome;
+    outcome.log.policy = options.policy;
+    AuditBuilder builder = base ? AuditBuilder(*base) : AuditBuilder();
+    const auto judgmentsBefore = builder.judgmentCount();
+    const auto itemsBefore = builder.itemCount();
+
+    // Progress over all sources: each source reports its own done/total; scale it into its share.
+    const auto sources = static_cast<std::uint64_t>(paths.size());
+    constexpr std::uint64_t kScale = 1000;
+    for (std::size_t s = 0; s < paths.size(); ++s) {
+        const auto& path = paths[s];
+        if (progress.cancelled()) {
+            outcome.cancelled = true;
+            return outcome;
+        }
+        Progress sub;
+        sub.cancel = progress.cancel;
+        if (progress.report)
+            sub.report = [&progress, s, sources](std::uint64_t done, std::uint64_t total) {
+                auto part = total == 0 ? 0 : done * kScale / total;
+                progress.step(s * kScale + part, (sources + 1) * kScale);
+            };
+        auto format = options.format == SourceFormat::Auto ? detectFormat(path) : options.format;
+        bool ok = false;
+        switch (format) {
+        case SourceFormat::Auto:
+            outcome.log.fatal({path, 0, "", "cannot read file"});
+            break;
+        case SourceFormat::FlatCsv:
+            ok = importFlatCsv(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::TribunalJsonl:
+            ok = importJsonl(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::LlmBar:
+            ok = importLlmBar(path, builder, outcome.log, sub);
+            break;
+        }
+        if (progress.cancelled()) {
+            outcome.cancelled = true;
+            return outcome;
+        }
+        if (!ok || outcome.log.failed) {
+            outcome.log.failed = true;
+            return outcome;
+        }
+    }
+    outcome.judgmentsAdded = builder.judgmentCount() - judgmentsBefore;
+    outcome.itemsAdded = builder.itemCount() - itemsBefore;
+    Progress buildProgress;
+    if (progress.report)
+        buildProgress.report = [&progress, sources](std::uint64_t done, std::uint64_t total) {
+            progress.step(sources * kScale + (total == 0 ? 0 : done * kScale / total),
+                          (sources + 1) * kScale);
+        };
+    const auto skippedBefore = outcome.log.skippedRecords;
+    outcome.audit = builder.build(outcome.log, buildProgress);
+    if (!outcome.audit) {
+        outcome.log.failed = true;
+        return outcome;
+    }
+    // Duplicates dropped while building were counted as added above.
+    outcome.judgmentsAdded -= outcome.log.skippedRecords - skippedBefore;
+    return outcome;
+}
+
+} // namespace tribunal

@@ -7,7 +7,8 @@ std::string ImportIssue::text() const
     std::string out = file;
     if (line > 0)
         out += ':' + std::to_string(line);
-    out += ": ";
+    if (!out.empty())
+        out += ": ";
     if (!field.empty())
         out += field + ": ";
     out += reason;

@@ -15,7 +15,7 @@ struct ImportIssue {
     std::string field;
     std::string reason;
 
-    /// `file:line: field: reason` (the `line` part is left out when it is 0, `field` when it is empty).
+    /// `file:line: field: reason` (each of `file`, `line` and `field` is left out when empty or 0).
     std::string text() const;
 };
 

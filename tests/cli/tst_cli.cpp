@@ -1,0 +1,231 @@
+// The command-line contract of issue #2 (import / info / export, exit codes) exercised through the real
+// executable, as scripts and later checks use it.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void versionAndHelp();
+    void importInfoExportLlmbarCsv();
+    void infoOnFileDirectly();
+    void badInputExitsTwo_data();
+    void badInputExitsTwo();
+    void skipBadListsAndImports();
+    void importRefusesToOverwrite();
+    void appendAddsToProject();
+    void exportJsonlRoundTrip();
+    void simulateWritesRequestedSize();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QString out, err;
+    };
+    Run cli(const QStringList& args);
+    QJsonObject infoJson(const QString& input);
+    QString write(const QString& name, const QByteArray& content);
+    QTemporaryDir m_dir;
+    const QString m_verdicts = QStringLiteral(TRIBUNAL_SHARED_DATA "/llmbar/llmbar_verdicts.csv");
+};
+
+TestCli::Run TestCli::cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TRIBUNAL_CLI_PATH), args);
+    if (!p.waitForFinished(300000))
+        qFatal("tribunal-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QJsonObject TestCli::infoJson(const QString& input)
+{
+    auto run = cli({"info", input, "--json"});
+    if (run.exitCode != 0)
+        qWarning() << run.err;
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+QString TestCli::write(const QString& name, const QByteArray& content)
+{
+    QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write fixture");
+    f.write(content);
+    return path;
+}
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(m_verdicts), qPrintable(m_verdicts));
+}
+
+void TestCli::versionAndHelp()
+{
+    auto v = cli({"--version"});
+    QCOMPARE(v.exitCode, 0);
+    QVERIFY(v.out.startsWith("tribunal-cli "));
+    auto h = cli({"--help"});
+    QCOMPARE(h.exitCode, 0);
+    QVERIFY(h.out.contains("import FILE_OR_DIR... -o PROJECT"));
+    auto bad = cli({"frobnicate"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.contains("unknown command 'frobnicate'"));
+}
+
+void TestCli::importInfoExportLlmbarCsv()
+{
+    const QString project = m_dir.filePath("llmbar.tribunal");
+    auto run = cli({"import", m_verdicts, "-o", project});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains("imported 74960 judgments"), qPrintable(run.out));
+    auto info = infoJson(project);
+    QCOMPARE(info["judgments"].toInteger(), 74960);
+    QCOMPARE(info["items"].toInteger(), 1200);
+    QCOMPARE(info["missing_verdicts"].toInteger(), 348);
+    QCOMPARE(info["by_order"].toObject()["AB"].toObject()["judgments"].toInteger(), 37480);
+    QCOMPARE(info["by_order"].toObject()["BA"].toObject()["judgments"].toInteger(), 37480);
+    QCOMPARE(info["by_rep"].toObject()["1"].toObject()["judgments"].toInteger(), 74960);
+    QCOMPARE(info["by_dataset"].toObject()["llmbar-LLMBar-Natural"].toObject()["judgments"].toInteger(),
+             11600);
+    QCOMPARE(info["by_dataset"].toObject()["llmbar-LLMBar-Natural"].toObject()["items"].toInteger(), 100);
+    QCOMPARE(info["by_judge"].toObject().size(), 6);
+    QVERIFY(info["by_format"].toObject().contains("Vanilla_NoRules"));
+
+    // CSV export reproduces the input rows.
+    const QString csv = m_dir.filePath("llmbar-export.csv");
+    QCOMPARE(cli({"export", project, "--format", "csv", "-o", csv}).exitCode, 0);
+    QFile a(m_verdicts), b(csv);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
+}
+
+void TestCli::infoOnFileDirectly()
+{
+    auto info =
+        infoJson(QStringLiteral(TRIBUNAL_SHARED_DATA "/position-bias/posbias_repetition_verdicts.csv"));
+    QCOMPARE(info["judgments"].toInteger(), 9072);
+    QCOMPARE(info["labelled_items"].toInteger(), 0);
+    QCOMPARE(info["by_rep"].toObject().size(), 3);
+    auto text = cli({"info", m_verdicts});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("judgments        74960"));
+}
+
+void TestCli::badInputExitsTwo_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expectedError");
+    const QByteArray header = "dataset,item_id,judge,format,order,rep,verdict,label\n";
+    QTest::newRow("bad order") << header + "d,1,j,f,AB,1,A,A\nd,1,j,f,XY,1,A,A\n"
+                               << "bad.csv:3: order: ";
+    QTest::newRow("bad verdict") << header + "d,1,j,f,AB,1,C,A\n"
+                                 << "bad.csv:2: verdict: ";
+    QTest::newRow("missing column") << QByteArray(
+                                           "dataset,item_id,judge,format,order,rep,label\nd,1,j,f,AB,1,A\n")
+                                    << "bad.csv:1: verdict: missing required column";
+    QTest::newRow("duplicate key") << header + "d,1,j,f,AB,1,A,A\nd,1,j,f,AB,1,B,A\n"
+                                   << "bad.csv:3: rep: duplicate judgment key";
+}
+
+void TestCli::badInputExitsTwo()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expectedError);
+    const QString bad = write("bad.csv", content);
+    const QString project = m_dir.filePath("bad.tribunal");
+    QFile::remove(project);
+    auto run = cli({"import", bad, "-o", project});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.startsWith(m_dir.filePath(expectedError)), qPrintable(run.err));
+    QVERIFY(!QFile::exists(project)); // nothing written
+    QCOMPARE(cli({"info", bad, "--json"}).exitCode, 2);
+}
+
+void TestCli::skipBadListsAndImports()
+{
+    const QString bad = write("skip.csv", "dataset,item_id,judge,format,order,rep,verdict,label\n"
+                                          "d,1,j,f,AB,1,A,A\n"
+                                          "d,1,j,f,XY,1,A,A\n"
+                                          "d,1,j,f,BA,1,B,A\n");
+    const QString project = m_dir.filePath("skip.tribunal");
+    auto run = cli({"import", bad, "-o", project, "--skip-bad"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.startsWith(bad + ":3: order: "), qPrintable(run.err));
+    QVERIFY(run.out.contains("1 bad record(s) skipped"));
+    QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
+}
+
+void TestCli::importRefusesToOverwrite()
+{
+    const QString project = m_dir.filePath("once.tribunal");
+    const QString small =
+        write("small.csv", "dataset,item_id,judge,format,order,rep,verdict,label\nd,1,j,f,AB,1,A,A\n");
+    QCOMPARE(cli({"import", small, "-o", project}).exitCode, 0);
+    auto again = cli({"import", small, "-o", project});
+    QCOMPARE(again.exitCode, 1);
+    QVERIFY(again.err.contains("exists; use --append"));
+    QCOMPARE(cli({"import", small, "-o", project, "--force"}).exitCode, 0);
+    QCOMPARE(infoJson(project)["judgments"].toInteger(), 1);
+}
+
+void TestCli::appendAddsToProject()
+{
+    const QString project = m_dir.filePath("append.tribunal");
+    const QString first =
+        write("first.csv", "dataset,item_id,judge,format,order,rep,verdict,label\nd,1,j,f,AB,1,A,A\n");
+    const QString second =
+        write("second.csv", "dataset,item_id,judge,format,order,rep,verdict,label\nd,1,j,f,BA,1,B,A\n");
+    QCOMPARE(cli({"import", first, "-o", project}).exitCode, 0);
+    QCOMPARE(cli({"import", second, "-o", project, "--append"}).exitCode, 0);
+    QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
+    // Appending the same rows again is a duplicate key: refused, project unchanged.
+    auto dup = cli({"import", second, "-o", project, "--append"});
+    QCOMPARE(dup.exitCode, 2);
+    QVERIFY(dup.err.contains("duplicate judgment key"));
+    QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
+}
+
+void TestCli::exportJsonlRoundTrip()
+{
+    const QString jsonl = m_dir.filePath("rt.jsonl");
+    QCOMPARE(cli({"export", m_verdicts, "--format", "jsonl", "-o", jsonl}).exitCode, 0);
+    QVERIFY(QFile::exists(m_dir.filePath("rt.items.jsonl")));
+    const QString project = m_dir.filePath("rt.tribunal");
+    QCOMPARE(cli({"import", m_dir.filePath("rt.items.jsonl"), jsonl, "-o", project}).exitCode, 0);
+    const QString csv = m_dir.filePath("rt.csv");
+    QCOMPARE(cli({"export", project, "--format", "csv", "-o", csv}).exitCode, 0);
+    QFile a(m_verdicts), b(csv);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
+}
+
+void TestCli::simulateWritesRequestedSize()
+{
+    const QString out = m_dir.filePath("sim.csv");
+    auto run = cli({"simulate", "audit", "--judgments", "12345", "--runs", "3", "--seed", "7", "-o", out});
+    QCOMPARE(run.exitCode, 0);
+    auto info = infoJson(out);
+    QCOMPARE(info["judgments"].toInteger(), 12345);
+    QCOMPARE(info["by_rep"].toObject().size(), 3);
+    QCOMPARE(info["by_judge"].toObject().size(), 6);
+    // Deterministic for a seed.
+    const QString again = m_dir.filePath("sim2.csv");
+    QCOMPARE(cli({"simulate", "audit", "--judgments", "12345", "--runs", "3", "--seed", "7", "-o", again})
+                 .exitCode,
+             0);
+    QFile a(out), b(again);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(a.readAll(), b.readAll());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
