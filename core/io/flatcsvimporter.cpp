@@ -561,6 +561,8 @@ bool Reader::header(Record& rec, std::uint64_t line)
     for (std::size_t i = 0; i < m_header.size(); ++i)
         if (std::find(kColumnNames.begin(), kColumnNames.end(), m_header[i]) == kColumnNames.end())
             m_conditionColumns.emplace_back(i, m_builder.intern(m_header[i]));
+    for (const auto& column : m_conditionColumns)
+        m_builder.addConditionKey(column.second); // keep the header's column order
     m_lastConditionCells.resize(m_conditionColumns.size());
     m_haveHeader = true;
     return true;

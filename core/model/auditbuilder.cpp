@@ -162,12 +162,17 @@ CondId AuditBuilder::internCondition(Condition pairs)
     if (auto it = m_conditionIndex.find(key); it != m_conditionIndex.end())
         return it->second;
     for (const auto& [k, v] : pairs)
-        if (std::find(m_conditionKeys.begin(), m_conditionKeys.end(), k) == m_conditionKeys.end())
-            m_conditionKeys.push_back(k);
+        addConditionKey(k);
     auto id = static_cast<CondId>(m_conditions.size());
     m_conditions.push_back(std::move(pairs));
     m_conditionIndex.emplace(std::move(key), id);
     return id;
+}
+
+void AuditBuilder::addConditionKey(StrId key)
+{
+    if (std::find(m_conditionKeys.begin(), m_conditionKeys.end(), key) == m_conditionKeys.end())
+        m_conditionKeys.push_back(key);
 }
 
 std::optional<std::uint32_t> AuditBuilder::findItem(StrId dataset, StrId itemId) const

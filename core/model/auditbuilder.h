@@ -64,6 +64,9 @@ public:
     /// Interns a condition set. Pairs are sorted by key text; the caller ensures keys are unique.
     CondId internCondition(Condition pairs);
     const Condition& condition(CondId id) const { return m_conditions[id]; }
+    /// Registers a condition key ahead of use, so Audit::conditionKeys() keeps the source's column order (a
+    /// CSV header) rather than the order keys first occur in condition sets (which are sorted by key).
+    void addConditionKey(StrId key);
 
     // Items
     // --------------------------------------------------------------------------------------------------

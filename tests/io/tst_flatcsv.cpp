@@ -242,11 +242,11 @@ void TestFlatCsv::roundTripAllColumns()
     const auto r3 = a.importOrder()[3];
     QCOMPARE(a.str(j.format[r3]), std::string_view(""));
     QCOMPARE(a.str(j.raw[r3]), std::string_view("-raw"));
-    // Condition keys in first-seen order (the keys of one condition by name: AuditBuilder::internCondition);
-    // the empty paradigm cell of row 3 leaves that key unset.
+    // Condition keys in the header's column order (AuditBuilder::addConditionKey); the empty paradigm cell of
+    // row 3 leaves that key unset.
     QCOMPARE(a.conditionKeys().size(), std::size_t(2));
-    QCOMPARE(a.str(a.conditionKeys()[0]), std::string_view("paradigm"));
-    QCOMPARE(a.str(a.conditionKeys()[1]), std::string_view("temperature"));
+    QCOMPARE(a.str(a.conditionKeys()[0]), std::string_view("temperature"));
+    QCOMPARE(a.str(a.conditionKeys()[1]), std::string_view("paradigm"));
     QCOMPARE(a.conditions()[j.condition[a.importOrder()[2]]].size(), std::size_t(1));
     QCOMPARE(a.conditions()[j.condition[r3]].size(), std::size_t(1));
 
@@ -258,11 +258,12 @@ void TestFlatCsv::roundTripAllColumns()
     QCOMPARE(QString::fromStdString(fingerprint(*second.audit)), QString::fromStdString(fingerprint(a)));
     // The exported header: fixed columns, the optional ones in use, then condition keys.
     const QByteArray text = readAll(exported);
-    QVERIFY(text.startsWith("dataset,item_id,judge,format,order,rep,verdict,label,prob_a,cost_usd,latency_s,"
-                            "confidence,tokens_in,tokens_out,error,raw,test,version,variant,cue_on,paradigm,"
-                            "temperature\n"));
-    QVERIFY(text.contains("\nd,2,j,F,AB,2,tie,B,1e-07,0,0.1,1,0,0,,,,,,,,0.7\n"));
-    QVERIFY(text.contains("\ne,\"=x\",k,,BA,1,B,tie,0,,,,,,,\"-raw\",,,,,G-Eval,\n"));
+    QVERIFY(
+        text.startsWith("dataset,item_id,judge,format,order,rep,verdict,label,prob_a,cost_usd,latency_s,"
+                        "confidence,tokens_in,tokens_out,error,raw,test,version,variant,cue_on,temperature,"
+                        "paradigm\n"));
+    QVERIFY(text.contains("\nd,2,j,F,AB,2,tie,B,1e-07,0,0.1,1,0,0,,,,,,,0.7,\n"));
+    QVERIFY(text.contains("\ne,\"=x\",k,,BA,1,B,tie,0,,,,,,,\"-raw\",,,,,,G-Eval\n"));
     // Export again: identical bytes (the export is a fixed point).
     const QString again = m_dir->filePath("again.csv");
     QVERIFY(exportFlatCsv(*second.audit, again.toStdString(), &error));
