@@ -1,1 +1,416 @@
-// placeholder: being written
+// Tribunal JSONL writer: the inverse of importJsonl() (the format is described at the top of
+// jsonlimporter.cpp).
+//
+// Items go to itemsPathFor(path), one line per item in row order, with every non-empty field (label as
+// answer text, ratings as an object rater -> answer text); judgments go to `path` in import order and refer
+// to their item by dataset + item_id only, plus `kind` when it is not pairwise so that the judgments file
+// can be read before the items file. Numbers are written in shortest round-trip form (so doubles read back
+// bit-identical; -0 is written as -0.0, which JSON readers keep as a double); missing values are omitted.
+// Condition values are written as strings (the importer keeps numbers as their text anyway). Unknown fields
+// kept in `extra` are written back as top-level keys; an audit whose extra names a Tribunal key (possible
+// only for audits from other importers) cannot be written losslessly and fails the export.
+//
+// Both files are written to temporary files and renamed into place only when both are complete.
+
+#include "exporter.h"
+#include "report/jsonwriter.h"
+
+#include <QSaveFile>
+#include <QString>
+
+#include <simdjson.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace tribunal {
+namespace {
+
+constexpr std::size_t kFlushBytes = std::size_t(1) << 20;
+
+// Every key the importer interprets (see jsonlimporter.cpp).
+constexpr std::array<std::string_view, 37> kReservedKeys = {
+    "dataset", "item_id",    "kind",       "unit_id",  "group",     "question",   "response_a", "response_b",
+    "input",   "submission", "criterion",  "strata",   "domain",    "levels",     "label",      "ratings",
+    "judge",   "format",     "condition",  "order",    "rep",       "answer",     "verdict",    "winner",
+    "slot",    "probs",      "confidence", "cost_usd", "tokens_in", "tokens_out", "latency_s",  "raw",
+    "error",   "test",       "version",    "variant",  "cue_on"};
+
+bool reserved(std::string_view key)
+{
+    for (auto k : kReservedKeys)
+        if (k == key)
+            return true;
+    return false;
+}
+
+// Same output as JsonWriter::appendQuoted, but copies runs of plain bytes at once: most of an export is
+// quoting text, and a byte-at-a-time append costs about a third of the whole.
+void appendQuoted(std::string& out, std::string_view text)
+{
+    static constexpr auto kEscape = [] {
+        std::array<bool, 256> table{};
+        for (int c = 0; c < 0x20; ++c)
+            table[static_cast<std::size_t>(c)] = true;
+        table['"'] = table['\\'] = true;
+        return table;
+    }();
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (!kEscape[c])
+            continue;
+        out.append(text.data() + run, i - run);
+        run = i + 1;
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            out += "\\u00";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        }
+    }
+    out.append(text.data() + run, text.size() - run);
+    out += '"';
+}
+
+// Shortest round-trip text; -0.0 keeps its sign (plain "-0" would read back as the integer 0).
+void appendDouble(std::string& out, double value)
+{
+    if (value == 0.0 && std::signbit(value)) {
+        out += "-0.0";
+        return;
+    }
+    JsonWriter::appendNumber(out, value);
+}
+
+// One JSON object being written on one line.
+class Line {
+public:
+    explicit Line(std::string& out) : m_out(out) { m_out += '{'; }
+    void key(std::string_view name)
+    {
+        if (!m_first)
+            m_out += ',';
+        m_first = false;
+        m_out += '"'; // key names are plain ASCII
+        m_out += name;
+        m_out += "\":";
+    }
+    void string(std::string_view name, std::string_view text)
+    {
+        key(name);
+        appendQuoted(m_out, text);
+    }
+    void stringIfAny(std::string_view name, std::string_view text)
+    {
+        if (!text.empty())
+            string(name, text);
+    }
+    void number(std::string_view name, double value)
+    {
+        if (isMissing(value))
+            return;
+        key(name);
+        appendDouble(m_out, value);
+    }
+    void integer(std::string_view name, std::int64_t value)
+    {
+        key(name);
+        m_out += std::to_string(value);
+    }
+    /// Splices the members of a JSON object text (already checked) into this object.
+    void members(std::string_view objectText)
+    {
+        auto open = objectText.find('{');
+        auto close = objectText.rfind('}');
+        auto inner = objectText.substr(open + 1, close - open - 1);
+        if (inner.find_first_not_of(" \t\r\n") == std::string_view::npos)
+            return;
+        if (!m_first)
+            m_out += ',';
+        m_first = false;
+        m_out += inner;
+    }
+    void end() { m_out += "}\n"; }
+    std::string& out() { return m_out; }
+
+private:
+    std::string& m_out;
+    bool m_first = true;
+};
+
+class Output {
+public:
+    explicit Output(const std::string& path) : m_path(path), m_file(QString::fromStdString(path)) {}
+    bool open(std::string* error)
+    {
+        if (m_file.open(QIODevice::WriteOnly))
+            return true;
+        return failed(error);
+    }
+    std::string& buffer() { return m_buffer; }
+    bool flush(std::string* error, bool force = false)
+    {
+        if (m_buffer.size() < kFlushBytes && !force)
+            return true;
+        if (!m_buffer.empty() && m_file.write(m_buffer.data(), static_cast<qint64>(m_buffer.size())) !=
+                                     static_cast<qint64>(m_buffer.size()))
+            return failed(error);
+        m_buffer.clear();
+        return true;
+    }
+    bool commit(std::string* error) { return m_file.commit() || failed(error); }
+
+private:
+    bool failed(std::string* error)
+    {
+        if (error)
+            *error = m_path + ": " + m_file.errorString().toStdString();
+        return false;
+    }
+    std::string m_path;
+    QSaveFile m_file;
+    std::string m_buffer;
+};
+
+// Checks that an `extra` text is a JSON object whose keys can be written back as top-level keys.
+class ExtraChecker {
+public:
+    bool check(const Audit& audit, StrId extra, std::string& problem)
+    {
+        if (extra == m_lastGood)
+            return true;
+        const auto text = audit.str(extra);
+        simdjson::dom::element root;
+        simdjson::dom::object object;
+        if (m_parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS ||
+            root.get(object) != simdjson::SUCCESS) {
+            problem = "kept unknown fields are not a JSON object";
+            return false;
+        }
+        for (auto field : object) {
+            if (reserved(field.key)) {
+                problem =
+                    "kept unknown field \"" + std::string(field.key) + "\" has the name of a Tribunal key";
+                return false;
+            }
+        }
+        m_lastGood = extra;
+        return true;
+    }
+
+private:
+    simdjson::dom::parser m_parser;
+    StrId m_lastGood = kEmptyStr;
+};
+
+std::string itemName(const Audit& audit, std::size_t item)
+{
+    const auto& items = audit.items();
+    return "item " + std::string(audit.str(items.dataset[item])) + "/" +
+           std::string(audit.str(items.itemId[item]));
+}
+
+bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::string* error)
+{
+    const auto& items = audit.items();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto kind = items.kind[i];
+        if (items.dataset[i] == kEmptyStr || items.itemId[i] == kEmptyStr) {
+            if (error)
+                *error = itemName(audit, i) + ": empty dataset or item_id";
+            return false;
+        }
+        Line line(out.buffer());
+        line.string("dataset", audit.str(items.dataset[i]));
+        line.string("item_id", audit.str(items.itemId[i]));
+        line.string("kind", kindName(kind));
+        for (int f = 0; f < kItemTextCount; ++f) {
+            const auto field = static_cast<ItemText>(f);
+            if (field != ItemText::Extra)
+                line.stringIfAny(itemTextName(field), audit.str(items.field(field, i)));
+        }
+        const auto levels = items.levels(i);
+        if (!levels.empty()) {
+            line.key("levels");
+            auto& s = line.out();
+            s += '[';
+            for (std::size_t l = 0; l < levels.size(); ++l) {
+                if (l > 0)
+                    s += ',';
+                appendQuoted(s, audit.str(levels[l]));
+            }
+            s += ']';
+        }
+        if (items.label[i] != answer::kNone)
+            line.string("label", answerText(kind, items.label[i]));
+        const auto ratings = items.itemRatings(i);
+        if (!ratings.empty()) {
+            line.key("ratings");
+            auto& s = line.out();
+            s += '{';
+            for (std::size_t r = 0; r < ratings.size(); ++r) {
+                for (std::size_t q = 0; q < r; ++q) {
+                    if (ratings[q].rater == ratings[r].rater) {
+                        if (error)
+                            *error = itemName(audit, i) + ": rater \"" +
+                                     std::string(audit.str(ratings[r].rater)) + "\" is listed twice";
+                        return false;
+                    }
+                }
+                if (r > 0)
+                    s += ',';
+                appendQuoted(s, audit.str(ratings[r].rater));
+                s += ':';
+                appendQuoted(s, answerText(kind, ratings[r].value));
+            }
+            s += '}';
+        }
+        if (const auto extra = items.field(ItemText::Extra, i); extra != kEmptyStr) {
+            std::string problem;
+            if (!extras.check(audit, extra, problem)) {
+                if (error)
+                    *error = itemName(audit, i) + ": " + problem;
+                return false;
+            }
+            line.members(audit.str(extra));
+        }
+        line.end();
+        if (!out.flush(error))
+            return false;
+    }
+    return out.flush(error, true);
+}
+
+bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::string* error)
+{
+    const auto& items = audit.items();
+    const auto& j = audit.judgments();
+    for (const auto row : audit.importOrder()) {
+        const auto item = j.item[row];
+        const auto kind = items.kind[item];
+        auto fail = [&](const std::string& problem) {
+            if (error)
+                *error = itemName(audit, item) + ", judge " + std::string(audit.str(j.judge[row])) + ": " +
+                         problem;
+            return false;
+        };
+        if (kind == TaskKind::Pairwise && j.order[row] == Order::None)
+            return fail("pairwise judgment without an order");
+        if (kind != TaskKind::Pairwise && j.order[row] != Order::None)
+            return fail("order on a judgment that is not pairwise");
+        if (j.rep[row] < 1)
+            return fail("rep 0 (reps are 1-based)");
+        if (j.judge[row] == kEmptyStr)
+            return fail("empty judge name");
+
+        Line line(out.buffer());
+        line.string("dataset", audit.str(items.dataset[item]));
+        line.string("item_id", audit.str(items.itemId[item]));
+        if (kind != TaskKind::Pairwise)
+            line.string("kind", kindName(kind));
+        line.string("judge", audit.str(j.judge[row]));
+        line.stringIfAny("format", audit.str(j.format[row]));
+        if (const auto cond = j.condition[row]; cond != 0) {
+            line.key("condition");
+            auto& s = line.out();
+            s += '{';
+            bool first = true;
+            for (const auto& [k, v] : audit.conditions()[cond]) {
+                if (!first)
+                    s += ',';
+                first = false;
+                appendQuoted(s, audit.str(k));
+                s += ':';
+                appendQuoted(s, audit.str(v));
+            }
+            s += '}';
+        }
+        if (j.order[row] != Order::None)
+            line.string("order", orderName(j.order[row]));
+        line.integer("rep", j.rep[row]);
+        if (j.answer[row] != answer::kNone)
+            line.string("answer", answerText(kind, j.answer[row]));
+        const auto probs = j.probsOf(row);
+        if (!probs.empty()) {
+            line.key("probs");
+            auto& s = line.out();
+            s += '{';
+            for (std::size_t p = 0; p < probs.size(); ++p) {
+                if (p > 0)
+                    s += ',';
+                appendQuoted(s, answerText(kind, probs[p].option));
+                s += ':';
+                appendDouble(s, probs[p].p);
+            }
+            s += '}';
+        }
+        line.number("confidence", j.confidence(row));
+        line.number("cost_usd", j.costUsd(row));
+        if (j.tokensIn(row) != kMissingCount)
+            line.integer("tokens_in", j.tokensIn(row));
+        if (j.tokensOut(row) != kMissingCount)
+            line.integer("tokens_out", j.tokensOut(row));
+        line.number("latency_s", j.latencyS(row));
+        line.stringIfAny("raw", audit.str(j.raw[row]));
+        line.stringIfAny("error", audit.str(j.error[row]));
+        line.stringIfAny("test", audit.str(j.test[row]));
+        line.stringIfAny("version", audit.str(j.version[row]));
+        line.stringIfAny("variant", variantName(j.variant[row]));
+        line.stringIfAny("cue_on", cueName(j.cue[row]));
+        if (const auto extra = j.extra[row]; extra != kEmptyStr) {
+            std::string problem;
+            if (!extras.check(audit, extra, problem))
+                return fail(problem);
+            line.members(audit.str(extra));
+        }
+        line.end();
+        if (!out.flush(error))
+            return false;
+    }
+    return out.flush(error, true);
+}
+
+} // namespace
+
+std::string itemsPathFor(const std::string& judgmentsPath)
+{
+    constexpr std::string_view ext = ".jsonl";
+    if (judgmentsPath.size() > ext.size() &&
+        std::string_view(judgmentsPath).substr(judgmentsPath.size() - ext.size()) == ext)
+        return judgmentsPath.substr(0, judgmentsPath.size() - ext.size()) + ".items.jsonl";
+    return judgmentsPath + ".items.jsonl";
+}
+
+bool exportJsonl(const Audit& audit, const std::string& path, std::string* error)
+{
+    Output items(itemsPathFor(path));
+    Output judgments(path);
+    ExtraChecker extras;
+    if (!items.open(error) || !judgments.open(error))
+        return false;
+    if (!writeItems(audit, items, extras, error) || !writeJudgments(audit, judgments, extras, error))
+        return false; // the temporary files are discarded; existing files stay as they were
+    return items.commit(error) && judgments.commit(error);
+}
+
+} // namespace tribunal

@@ -1,0 +1,941 @@
+// Tribunal JSONL: lossless round trips (hand-built audit covering every field, the LLMBar verdicts CSV),
+// field conversions, and bad input (exact messages, nothing changed).
+
+#include "io/exporter.h"
+#include "io/importer.h"
+#include "model/auditbuilder.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+using namespace tribunal;
+using namespace std::string_view_literals;
+
+class TestJsonl : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void itemsPath();
+    void sampleFiles();
+    void roundTripHandBuilt();
+    void judgmentsBeforeItems();
+    void roundTripLlmbarCsv();
+    void conversions();
+    void embeddedItemFieldsAndRatingsArray();
+    void unknownKeysKept();
+    void blankLinesBomCrlf();
+    void depth64Accepted();
+    void badInput_data();
+    void badInput();
+    void skipAndList();
+    void fatalFailsWhateverThePolicy();
+    void longLine();
+    void cancel();
+    void exportFailureLeavesFilesUntouched();
+
+private:
+    QTemporaryDir m_dir;
+    AuditPtr m_base, m_baseCopy;
+    int m_fileNo = 0;
+    std::string path(const char* name) const { return m_dir.filePath(QString::fromUtf8(name)).toStdString(); }
+    std::string write(const QByteArray& content, const char* suffix = ".jsonl");
+};
+
+namespace {
+
+std::uint64_t bits(double value)
+{
+    return std::bit_cast<std::uint64_t>(value);
+}
+
+std::string num(double value)
+{
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    return buffer;
+}
+
+std::vector<std::pair<std::string, std::string>> conditionTexts(const Audit& a, CondId id)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [k, v] : a.conditions()[id])
+        out.emplace_back(a.str(k), a.str(v));
+    return out;
+}
+
+std::string conditionString(const std::vector<std::pair<std::string, std::string>>& pairs)
+{
+    std::string out = "{";
+    for (const auto& [k, v] : pairs)
+        out += k + "=" + v + ";";
+    return out + "}";
+}
+
+// Compares two audits field by field (items in row order, judgments in import order, then condition keys
+// and cells) and describes the first difference; empty when they are identical.
+std::string compareAudits(const Audit& a, const Audit& b)
+{
+    auto differ = [](const std::string& where, const std::string& field, const std::string& x,
+                     const std::string& y) { return where + ": " + field + ": " + x + " != " + y; };
+    const auto& ia = a.items();
+    const auto& ib = b.items();
+    if (ia.size() != ib.size())
+        return differ("audit", "item count", std::to_string(ia.size()), std::to_string(ib.size()));
+    for (std::size_t i = 0; i < ia.size(); ++i) {
+        const std::string where = "item " + std::to_string(i) + " (" + std::string(a.str(ia.dataset[i])) +
+                                  "/" + std::string(a.str(ia.itemId[i])) + ")";
+        auto str = [&](StrId x, StrId y, const char* field) -> std::string {
+            if (a.str(x) != b.str(y))
+                return differ(where, field, std::string(a.str(x)), std::string(b.str(y)));
+            return {};
+        };
+        for (auto r :
+             {str(ia.dataset[i], ib.dataset[i], "dataset"), str(ia.itemId[i], ib.itemId[i], "item_id")})
+            if (!r.empty())
+                return r;
+        if (ia.kind[i] != ib.kind[i])
+            return differ(where, "kind", std::string(kindName(ia.kind[i])),
+                          std::string(kindName(ib.kind[i])));
+        if (ia.label[i] != ib.label[i])
+            return differ(where, "label", std::to_string(ia.label[i]), std::to_string(ib.label[i]));
+        for (int f = 0; f < kItemTextCount; ++f) {
+            const auto field = static_cast<ItemText>(f);
+            auto r = str(ia.field(field, i), ib.field(field, i), std::string(itemTextName(field)).c_str());
+            if (!r.empty())
+                return r;
+        }
+        auto la = ia.levels(i), lb = ib.levels(i);
+        if (la.size() != lb.size())
+            return differ(where, "level count", std::to_string(la.size()), std::to_string(lb.size()));
+        for (std::size_t l = 0; l < la.size(); ++l)
+            if (auto r = str(la[l], lb[l], "levels"); !r.empty())
+                return r;
+        auto ra = ia.itemRatings(i), rb = ib.itemRatings(i);
+        if (ra.size() != rb.size())
+            return differ(where, "rating count", std::to_string(ra.size()), std::to_string(rb.size()));
+        for (std::size_t r = 0; r < ra.size(); ++r) {
+            if (auto d = str(ra[r].rater, rb[r].rater, "ratings.rater"); !d.empty())
+                return d;
+            if (ra[r].value != rb[r].value)
+                return differ(where, "ratings.value", std::to_string(ra[r].value),
+                              std::to_string(rb[r].value));
+        }
+    }
+
+    const auto& ja = a.judgments();
+    const auto& jb = b.judgments();
+    if (ja.size() != jb.size())
+        return differ("audit", "judgment count", std::to_string(ja.size()), std::to_string(jb.size()));
+    const auto oa = a.importOrder(), ob = b.importOrder();
+    if (oa.size() != ob.size())
+        return differ("audit", "import order size", std::to_string(oa.size()), std::to_string(ob.size()));
+    for (std::size_t k = 0; k < oa.size(); ++k) {
+        const auto x = oa[k], y = ob[k];
+        const std::string where =
+            "judgment #" + std::to_string(k) + " (rows " + std::to_string(x) + ", " + std::to_string(y) + ")";
+        if (x != y)
+            return differ(where, "row", std::to_string(x), std::to_string(y));
+        auto str = [&](StrId p, StrId q, const char* field) -> std::string {
+            if (a.str(p) != b.str(q))
+                return differ(where, field, std::string(a.str(p)), std::string(b.str(q)));
+            return {};
+        };
+        auto dbl = [&](double p, double q, const char* field) -> std::string {
+            if (bits(p) != bits(q))
+                return differ(where, field, num(p), num(q));
+            return {};
+        };
+        if (ja.item[x] != jb.item[y])
+            return differ(where, "item", std::to_string(ja.item[x]), std::to_string(jb.item[y]));
+        for (auto r :
+             {str(ja.judge[x], jb.judge[y], "judge"), str(ja.format[x], jb.format[y], "format"),
+              str(ja.raw[x], jb.raw[y], "raw"), str(ja.error[x], jb.error[y], "error"),
+              str(ja.test[x], jb.test[y], "test"), str(ja.version[x], jb.version[y], "version"),
+              str(ja.extra[x], jb.extra[y], "extra"), dbl(ja.confidence(x), jb.confidence(y), "confidence"),
+              dbl(ja.costUsd(x), jb.costUsd(y), "cost_usd"),
+              dbl(ja.latencyS(x), jb.latencyS(y), "latency_s")})
+            if (!r.empty())
+                return r;
+        auto ca = conditionTexts(a, ja.condition[x]), cb = conditionTexts(b, jb.condition[y]);
+        if (ca != cb)
+            return differ(where, "condition", conditionString(ca), conditionString(cb));
+        if (ja.order[x] != jb.order[y])
+            return differ(where, "order", std::string(orderName(ja.order[x])),
+                          std::string(orderName(jb.order[y])));
+        if (ja.rep[x] != jb.rep[y])
+            return differ(where, "rep", std::to_string(ja.rep[x]), std::to_string(jb.rep[y]));
+        if (ja.answer[x] != jb.answer[y])
+            return differ(where, "answer", std::to_string(ja.answer[x]), std::to_string(jb.answer[y]));
+        if (ja.variant[x] != jb.variant[y])
+            return differ(where, "variant", std::string(variantName(ja.variant[x])),
+                          std::string(variantName(jb.variant[y])));
+        if (ja.cue[x] != jb.cue[y])
+            return differ(where, "cue_on", std::string(cueName(ja.cue[x])), std::string(cueName(jb.cue[y])));
+        if (ja.tokensIn(x) != jb.tokensIn(y))
+            return differ(where, "tokens_in", std::to_string(ja.tokensIn(x)), std::to_string(jb.tokensIn(y)));
+        if (ja.tokensOut(x) != jb.tokensOut(y))
+            return differ(where, "tokens_out", std::to_string(ja.tokensOut(x)),
+                          std::to_string(jb.tokensOut(y)));
+        auto pa = ja.probsOf(x), pb = jb.probsOf(y);
+        if (pa.size() != pb.size())
+            return differ(where, "probs count", std::to_string(pa.size()), std::to_string(pb.size()));
+        for (std::size_t p = 0; p < pa.size(); ++p) {
+            if (pa[p].option != pb[p].option)
+                return differ(where, "probs option", std::to_string(pa[p].option),
+                              std::to_string(pb[p].option));
+            if (auto r = dbl(pa[p].p, pb[p].p, "probs value"); !r.empty())
+                return r;
+        }
+    }
+
+    std::vector<std::string> ka, kb;
+    for (auto k : a.conditionKeys())
+        ka.emplace_back(a.str(k));
+    for (auto k : b.conditionKeys())
+        kb.emplace_back(b.str(k));
+    if (ka != kb)
+        return differ("audit", "condition keys", std::to_string(ka.size()), std::to_string(kb.size()));
+    const auto cellsA = a.cells(), cellsB = b.cells();
+    if (cellsA.size() != cellsB.size())
+        return differ("audit", "cell count", std::to_string(cellsA.size()), std::to_string(cellsB.size()));
+    for (std::size_t c = 0; c < cellsA.size(); ++c) {
+        const auto &x = cellsA[c], &y = cellsB[c];
+        const bool same = a.str(x.dataset) == b.str(y.dataset) && a.str(x.judge) == b.str(y.judge) &&
+                          a.str(x.format) == b.str(y.format) &&
+                          conditionTexts(a, x.condition) == conditionTexts(b, y.condition) &&
+                          a.str(x.test) == b.str(y.test) && a.str(x.version) == b.str(y.version) &&
+                          x.begin == y.begin && x.end == y.end && x.firstRun == y.firstRun &&
+                          x.endRun == y.endRun;
+        if (!same)
+            return differ("cell " + std::to_string(c), "key or rows", std::string(a.str(x.judge)),
+                          std::string(b.str(y.judge)));
+    }
+    return {};
+}
+
+QByteArray readAll(const std::string& path)
+{
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+std::string issuesText(const ImportLog& log)
+{
+    std::string out;
+    for (const auto& issue : log.issues)
+        out += issue.text() + "\n";
+    return out;
+}
+
+ImportOutcome import(const std::vector<std::string>& paths, const Audit* base = nullptr,
+                     BadRecordPolicy policy = BadRecordPolicy::StopAtFirst)
+{
+    ImportOptions options;
+    options.policy = policy;
+    options.format = SourceFormat::TribunalJsonl;
+    return importSources(paths, base, options);
+}
+
+// An audit using every field: all three kinds, texts with unicode / quotes / newlines / control characters,
+// levels, ratings, conditions, probabilities, every optional column (with awkward doubles), bias fields and
+// unknown keys at item and judgment level.
+AuditPtr handBuiltAudit()
+{
+    AuditBuilder b;
+    const auto file = b.addSourceFile("hand");
+    std::uint64_t line = 0;
+    auto s = [&b](std::string_view text) { return b.intern(text); };
+
+    const auto p1 = b.addItem(s("pairs"), s("p1"), TaskKind::Pairwise);
+    b.setText(p1, ItemText::Question, s("Which is better? «ünïcödé» 🎉\nSecond line"));
+    b.setText(p1, ItemText::ResponseA, s("Answer \"A\"\twith tab"));
+    b.setText(p1, ItemText::ResponseB, s("Answer B \\ backslash / slash"));
+    b.setText(p1, ItemText::UnitId, s("u1"));
+    b.setText(p1, ItemText::Group, s("g1"));
+    b.setText(p1, ItemText::Strata, s("hard"));
+    b.setText(p1, ItemText::Domain, s("math"));
+    b.setText(p1, ItemText::Extra, s(R"({"source":"hand","n":[1,2.5,{"x":null}],"flag":true})"));
+    b.setLabel(p1, answer::kA);
+    const auto p2 = b.addItem(s("pairs"), s("p2"), TaskKind::Pairwise);
+    b.setLabel(p2, answer::kTie);
+    const auto b1 = b.addItem(s("rubric"), s("b1"), TaskKind::Binary);
+    b.setText(b1, ItemText::Input, s("Write a haiku"));
+    b.setText(b1, ItemText::Submission, s("An old silent pond"));
+    b.setText(b1, ItemText::Criterion, s("Has 17 syllables"));
+    b.setLabel(b1, answer::kMet);
+    b.setRatings(b1, {{s("r1"), answer::kMet},
+                      {s("r2"), answer::kUnmet},
+                      {s("r3"), answer::kNA},
+                      {s("r4"), answer::kNone}});
+    const auto o1 = b.addItem(s("rubric"), s("o1"), TaskKind::Ordinal);
+    b.setText(o1, ItemText::Criterion, s("Fluency"));
+    b.setLevels(o1, {s("poor"), s("fair"), s(""), s("great")});
+    b.setLabel(o1, 3);
+    b.setRatings(o1, {{s("alice"), 2}, {s("bob"), 4}});
+    const auto o2 = b.addItem(s("rubric"), s("o2"), TaskKind::Ordinal);
+    b.setLabel(o2, 7);
+    b.addItem(s("rubric"), s("b2"), TaskKind::Binary); // no judgments, no fields
+
+    const CondId c1 = b.internCondition({{s("temperature"), s("0.7")}, {s("paradigm"), s("direct")}});
+    const CondId c2 = b.internCondition({{s("temperature"), s("1.0")}, {s("stream"), s("true")}});
+    std::vector<std::vector<ProbEntry>> probStore;
+    probStore.reserve(16);
+
+    struct J {
+        std::uint32_t item;
+        const char* judge;
+        const char* format;
+        CondId cond;
+        Order order;
+        int rep;
+        Answer answer;
+    };
+    auto add = [&](const J& j, auto&& extra) {
+        JudgmentInput in;
+        in.item = j.item;
+        in.judge = s(j.judge);
+        in.format = s(j.format);
+        in.condition = j.cond;
+        in.order = j.order;
+        in.rep = static_cast<std::uint16_t>(j.rep);
+        in.answer = j.answer;
+        in.source = {file, ++line};
+        extra(in);
+        b.addJudgment(in);
+    };
+    auto none = [](JudgmentInput&) {};
+    const std::string raw = std::string("Reasoning:\n1. \"A\" is better — ünïcödé ✓ 🎉\n\tEnd\r\n") +
+                            std::string("\x01 and NUL:\0!"sv) + "\\ done";
+    add({p1, "gpt-4o", "CoT", c1, Order::AB, 1, answer::kA}, [&](JudgmentInput& in) {
+        probStore.push_back({{answer::kA, 0.8}, {answer::kB, 0.15}, {answer::kTie, 0.05}});
+        in.probs = probStore.back();
+        in.confidence = 0.9;
+        in.costUsd = 0.00123;
+        in.tokensIn = 120;
+        in.tokensOut = 45;
+        in.latencyS = 1.5;
+        in.raw = s(raw);
+        in.extra = s(R"({"req_id":"x-1","nested":{"a":[true,false,null],"e":1e-07}})");
+    });
+    add({p1, "gpt-4o", "CoT", c1, Order::BA, 1, answer::kB}, [&](JudgmentInput& in) {
+        in.test = s("bandwagon");
+        in.version = s("90%");
+        in.variant = Variant::Perturbed;
+        in.cue = Cue::Better;
+        in.costUsd = -0.0;
+    });
+    add({p1, "gpt-4o", "CoT", c1, Order::AB, 2, answer::kNone},
+        [&](JudgmentInput& in) { in.error = s("timeout: no answer after 60 s"); });
+    add({p1, "claude", "", 0, Order::AB, 1, answer::kTie}, [&](JudgmentInput& in) {
+        in.confidence = 0.1 + 0.2;
+        in.latencyS = 1e-300;
+        in.costUsd = 5e-324;
+        in.tokensIn = 0;
+        in.tokensOut = 9007199254740993;
+    });
+    add({p2, "gpt-4o", "CoT", c2, Order::AB, 1, answer::kTie}, [&](JudgmentInput& in) {
+        in.variant = Variant::Original;
+        in.cue = Cue::Worse;
+        in.test = s("bandwagon");
+        in.version = s("10%");
+    });
+    add({p2, "gpt-4o", "CoT", c2, Order::BA, 1, answer::kNA}, none);
+    add({b1, "gpt-4o", "rubric", 0, Order::None, 1, answer::kMet}, [&](JudgmentInput& in) {
+        probStore.push_back({{answer::kMet, 0.7}, {answer::kUnmet, 0.3}});
+        in.probs = probStore.back();
+    });
+    add({b1, "claude", "rubric", 0, Order::None, 1, answer::kUnmet}, none);
+    add({b1, "claude", "rubric", 0, Order::None, 2, answer::kNA}, none);
+    add({b1, "claude", "rubric", 0, Order::None, 3, answer::kNone},
+        [&](JudgmentInput& in) { in.error = s("refused"); });
+    add({o1, "gpt-4o", "scale", c1, Order::None, 1, 3}, [&](JudgmentInput& in) {
+        probStore.push_back({{1, 0.1}, {4, 0.9}});
+        in.probs = probStore.back();
+    });
+    add({o1, "claude", "scale", 0, Order::None, 1, answer::kNA}, none);
+    add({o1, "claude", "scale", 0, Order::None, 2, 4}, none);
+    add({o2, "gpt-4o", "scale", 0, Order::None, 1, 7}, [&](JudgmentInput& in) {
+        in.confidence = 1.0;
+        in.latencyS = 1.7976931348623157e308;
+    });
+    // Imported out of cell order, so import order differs from row order.
+    add({p2, "claude", "", 0, Order::BA, 3, answer::kB}, none);
+
+    ImportLog log;
+    return b.build(log);
+}
+
+} // namespace
+
+std::string TestJsonl::write(const QByteArray& content, const char* suffix)
+{
+    const auto name = "in" + std::to_string(++m_fileNo) + suffix;
+    const auto p = path(name.c_str());
+    QFile f(QString::fromStdString(p));
+    if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size())
+        qFatal("cannot write test file");
+    return p;
+}
+
+void TestJsonl::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QByteArray base = R"({"dataset":"base","item_id":"1","label":"A","question":"Q?"}
+{"dataset":"base","item_id":"1","judge":"j","order":"AB","answer":"A"}
+)";
+    auto p = write(base);
+    auto first = import({p});
+    auto second = import({p});
+    QVERIFY2(first.audit && second.audit, issuesText(first.log).c_str());
+    m_base = first.audit;
+    m_baseCopy = second.audit;
+    QCOMPARE(QString::fromStdString(compareAudits(*m_base, *m_baseCopy)), QString());
+}
+
+void TestJsonl::itemsPath()
+{
+    QCOMPARE(itemsPathFor("x.jsonl"), std::string("x.items.jsonl"));
+    QCOMPARE(itemsPathFor("/a/b.c/run.jsonl"), std::string("/a/b.c/run.items.jsonl"));
+    QCOMPARE(itemsPathFor("data.json"), std::string("data.json.items.jsonl"));
+    QCOMPARE(itemsPathFor(".jsonl"), std::string(".jsonl.items.jsonl"));
+}
+
+void TestJsonl::sampleFiles()
+{
+    // The example in tests/data/jsonl (items file first, as the CLI passes them).
+    const std::string items = TRIBUNAL_TEST_DATA "/jsonl/sample.items.jsonl";
+    const std::string judgments = TRIBUNAL_TEST_DATA "/jsonl/sample.jsonl";
+    auto out = import({items, judgments});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    const auto& a = *out.audit;
+    QCOMPARE(a.itemCount(), std::size_t(3));
+    QCOMPARE(a.judgmentCount(), std::size_t(5));
+    const auto& j = a.judgments();
+    const auto order = a.importOrder();
+    QCOMPARE(j.answer[order[0]], answer::kA);
+    QCOMPARE(j.answer[order[1]], answer::kA); // BA, the judge named the second slot
+    QCOMPARE(j.answer[order[2]], answer::kNone);
+    QCOMPARE(a.str(j.error[order[2]]), std::string_view("timeout"));
+    QCOMPARE(a.str(j.extra[order[2]]), std::string_view(R"({"request_id":"req-77"})"));
+    QCOMPARE(j.answer[order[3]], answer::kMet);
+    QCOMPARE(j.answer[order[4]], Answer(4));
+    QCOMPARE(j.variant[order[4]], Variant::Perturbed);
+    QCOMPARE(conditionString(conditionTexts(a, j.condition[order[0]])), std::string("{temperature=0.7;}"));
+    auto fluency = a.findItem("rubric-demo", "haiku-1-fluency");
+    QVERIFY(fluency);
+    QCOMPARE(a.items().levels(*fluency).size(), std::size_t(4));
+    QCOMPARE(a.items().itemRatings(*fluency).size(), std::size_t(2));
+    QCOMPARE(a.str(a.items().itemRatings(*fluency)[1].rater), std::string_view("2"));
+    QCOMPARE(a.str(a.items().field(ItemText::Extra, *fluency)),
+             std::string_view(R"({"annotator_note":"easy case"})"));
+
+    const auto again = path("sample.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(a, again, &error), error.c_str());
+    auto back = import({itemsPathFor(again), again});
+    QVERIFY2(back.audit, issuesText(back.log).c_str());
+    QCOMPARE(QString::fromStdString(compareAudits(a, *back.audit)), QString());
+}
+
+void TestJsonl::roundTripHandBuilt()
+{
+    auto audit = handBuiltAudit();
+    QVERIFY(audit);
+    QCOMPARE(audit->judgmentCount(), std::size_t(15));
+    const auto out = path("hand.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*audit, out, &error), error.c_str());
+    const auto itemsFile = itemsPathFor(out);
+    QVERIFY(QFile::exists(QString::fromStdString(itemsFile)));
+
+    // Spot checks of the written text.
+    const auto judgments = readAll(out);
+    const auto items = readAll(itemsFile);
+    QCOMPARE(judgments.count('\n'), 15);
+    QCOMPARE(items.count('\n'), 6);
+    QVERIFY(judgments.contains(R"("cost_usd":-0.0)"));
+    QVERIFY(judgments.contains(R"("req_id":"x-1","nested":{"a":[true,false,null],"e":1e-07}})"));
+    QVERIFY(judgments.contains(R"(\u0001 and NUL:\u0000!)"));
+    QVERIFY(items.contains(
+        R"("levels":["poor","fair","","great"],"label":"3","ratings":{"alice":"2","bob":"4"})"));
+    QVERIFY(items.contains(R"("label":"A","source":"hand")"));
+    QVERIFY(!judgments.contains("question"));
+    const auto firstJudgment = judgments.left(judgments.indexOf('\n'));
+    QCOMPARE(firstJudgment,
+             QByteArray(R"({"dataset":"pairs","item_id":"p1","judge":"gpt-4o","format":"CoT",)"
+                        R"("condition":{"paradigm":"direct","temperature":"0.7"},"order":"AB","rep":1,)"
+                        R"("answer":"A","probs":{"A":0.8,"B":0.15,"tie":0.05},"confidence":0.9,)"
+                        R"("cost_usd":0.00123,"tokens_in":120,"tokens_out":45,"latency_s":1.5,)"
+                        R"("raw":"Reasoning:\n1. \"A\" is better — ünïcödé ✓ 🎉\n\tEnd\r\n\u0001 and )"
+                        R"(NUL:\u0000!\\ done","req_id":"x-1","nested":{"a":[true,false,null],"e":1e-07}})"));
+
+    auto back = import({itemsFile, out});
+    QVERIFY2(back.audit, issuesText(back.log).c_str());
+    QVERIFY(back.log.issues.empty());
+    QCOMPARE(QString::fromStdString(compareAudits(*audit, *back.audit)), QString());
+
+    // Exporting the re-imported audit writes the same bytes.
+    const auto again = path("hand2.jsonl");
+    QVERIFY2(exportJsonl(*back.audit, again, &error), error.c_str());
+    QCOMPARE(readAll(again), judgments);
+    QCOMPARE(readAll(itemsPathFor(again)), items);
+
+    // The compare helper does see differences.
+    auto other = import({itemsFile});
+    QVERIFY(other.audit);
+    QCOMPARE(QString::fromStdString(compareAudits(*audit, *other.audit)),
+             QString("audit: judgment count: 15 != 0"));
+}
+
+void TestJsonl::judgmentsBeforeItems()
+{
+    // The judgments file first: judgments create their items (kind from `kind`), the items file fills them.
+    auto audit = handBuiltAudit();
+    const auto out = path("order.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*audit, out, &error), error.c_str());
+    auto back = import({out, itemsPathFor(out)});
+    QVERIFY2(back.audit, issuesText(back.log).c_str());
+    QCOMPARE(QString::fromStdString(compareAudits(*audit, *back.audit)), QString());
+}
+
+void TestJsonl::roundTripLlmbarCsv()
+{
+    const std::string csv = TRIBUNAL_SHARED_DATA "/llmbar/llmbar_verdicts.csv";
+    ImportOptions options;
+    auto original = importSources({csv}, nullptr, options);
+    QVERIFY2(original.audit, issuesText(original.log).c_str());
+    QCOMPARE(original.audit->judgmentCount(), std::size_t(74960));
+    const auto out = path("llmbar.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*original.audit, out, &error), error.c_str());
+    auto back = import({itemsPathFor(out), out});
+    QVERIFY2(back.audit, issuesText(back.log).c_str());
+    QCOMPARE(QString::fromStdString(compareAudits(*original.audit, *back.audit)), QString());
+}
+
+void TestJsonl::conversions()
+{
+    const auto p = write(
+        // slot with order BA: first -> B; integer item id; numbers and booleans in the condition
+        R"({"dataset":"d","item_id":17,"judge":"j","order":"BA","slot":"first","condition":{"t":0.70,"seed":42,"stream":true,"top_p":1.0,"empty":"","gone":null}})"
+        "\n"
+        // slot agreeing with the canonical answer; synonym `winner`
+        R"({"dataset":"d","item_id":"17","judge":"j","order":"AB","rep":2,"slot":2,"winner":"b"})"
+        "\n"
+        // synonym `verdict`; null optional fields; no answer at all = none
+        R"({"dataset":"d","item_id":"17","judge":"j","order":"AB","rep":3,"verdict":"tie","raw":null,"confidence":null})"
+        "\n"
+        R"({"dataset":"d","item_id":"17","judge":"j","order":"BA","rep":3})"
+        "\n"
+        // ordinal answers as integers
+        R"({"dataset":"d","item_id":"o","kind":"ordinal","judge":"j","answer":5,"probs":{"5":1}})"
+        "\n");
+    auto out = import({p});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    const auto& a = *out.audit;
+    const auto& j = a.judgments();
+    QCOMPARE(a.judgmentCount(), std::size_t(5));
+    auto item = a.findItem("d", "17");
+    QVERIFY(item);
+    QCOMPARE(a.items().kind[*item], TaskKind::Pairwise);
+    const auto order = a.importOrder();
+    QCOMPARE(j.answer[order[0]], answer::kB);
+    QCOMPARE(j.answer[order[1]], answer::kB);
+    QCOMPARE(j.answer[order[2]], answer::kTie);
+    QCOMPARE(j.answer[order[3]], answer::kNone);
+    QCOMPARE(j.answer[order[4]], Answer(5));
+    QCOMPARE(j.rep[order[1]], std::uint16_t(2));
+    QVERIFY(isMissing(j.confidence(order[2])));
+    QCOMPARE(conditionString(conditionTexts(a, j.condition[order[0]])),
+             std::string("{seed=42;stream=true;t=0.7;top_p=1.0;}"));
+    QCOMPARE(j.condition[order[1]], CondId(0));
+    auto o = a.findItem("d", "o");
+    QVERIFY(o);
+    QCOMPARE(a.items().kind[*o], TaskKind::Ordinal);
+    QCOMPARE(j.probsOf(order[4]).size(), std::size_t(1));
+    QCOMPARE(j.probsOf(order[4])[0].p, 1.0);
+}
+
+void TestJsonl::embeddedItemFieldsAndRatingsArray()
+{
+    const auto p = write(
+        R"({"dataset":"r","item_id":"x","kind":"ordinal","judge":"j","answer":"2","criterion":"Clarity","levels":["bad","ok","good"],"ratings":[1,"3",null]})"
+        "\n"
+        // the same fields again agree; the label arrives later
+        R"({"dataset":"r","item_id":"x","judge":"k","answer":"NA","criterion":"Clarity","label":3})"
+        "\n"
+        R"({"dataset":"r","item_id":"x","levels":["bad","ok","good"],"ratings":{"1":1,"2":3,"3":"none"}})"
+        "\n");
+    auto out = import({p});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    const auto& a = *out.audit;
+    auto item = a.findItem("r", "x");
+    QVERIFY(item);
+    const auto& items = a.items();
+    QCOMPARE(a.str(items.field(ItemText::Criterion, *item)), std::string_view("Clarity"));
+    QCOMPARE(items.levels(*item).size(), std::size_t(3));
+    QCOMPARE(a.str(items.levels(*item)[2]), std::string_view("good"));
+    QCOMPARE(items.label[*item], Answer(3));
+    const auto ratings = items.itemRatings(*item);
+    QCOMPARE(ratings.size(), std::size_t(3));
+    QCOMPARE(a.str(ratings[0].rater), std::string_view("1"));
+    QCOMPARE(ratings[1].value, Answer(3));
+    QCOMPARE(ratings[2].value, answer::kNone);
+}
+
+void TestJsonl::unknownKeysKept()
+{
+    const auto p =
+        write(R"({"dataset":"d","item_id":"1","meta":{"b":[1, 2.50, "x"]},"note":"hi"})"
+              "\n"
+              R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A","run_id":"r-7","n":3})"
+              "\n");
+    auto out = import({p});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    const auto& a = *out.audit;
+    auto item = a.findItem("d", "1");
+    QVERIFY(item);
+    QCOMPARE(a.str(a.items().field(ItemText::Extra, *item)),
+             std::string_view(R"({"meta":{"b":[1,2.5,"x"]},"note":"hi"})"));
+    QCOMPARE(a.str(a.judgments().extra[0]), std::string_view(R"({"run_id":"r-7","n":3})"));
+}
+
+void TestJsonl::blankLinesBomCrlf()
+{
+    const auto p = write("\xEF\xBB\xBF\r\n"
+                         R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A"})"
+                         "\r\n  \t \r\n\n"
+                         R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","answer":"B"})");
+    auto out = import({p});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    QCOMPARE(out.audit->judgmentCount(), std::size_t(2));
+}
+
+void TestJsonl::depth64Accepted()
+{
+    // The root object is level 1, so 63 nested arrays make 64 levels.
+    QByteArray deep = R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","x":)";
+    deep += QByteArray(63, '[') + QByteArray(63, ']') + "}\n";
+    deep += R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","x":)";
+    deep += QByteArray(63, '[') + "1" + QByteArray(63, ']') + "}\n";
+    auto out = import({write(deep)});
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+}
+
+void TestJsonl::badInput_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected"); // %1 = the file path
+
+    const QByteArray good = R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A"})"
+                            "\n";
+    auto row = [&](const char* name, const QByteArray& second, const char* expected) {
+        QTest::newRow(name) << QByteArray(good + second) << QString::fromUtf8(expected);
+    };
+    row("broken JSON",
+        R"({"dataset":"d","item_id":"2","judge":"j","order":"AB" "answer":"A"})"
+        "\n",
+        "%1:2: invalid JSON (The JSON document has an improper structure: missing or superfluous commas, "
+        "braces, "
+        "missing keys, etc.)");
+    row("missing item_id",
+        R"({"dataset":"d","judge":"j","order":"AB","answer":"A"})"
+        "\n",
+        "%1:2: item_id: required key is missing");
+    row("missing dataset",
+        R"({"item_id":"1","judge":"j","order":"AB","answer":"A"})"
+        "\n",
+        "%1:2: dataset: required key is missing");
+    row("wrong type rep",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","rep":"2"})"
+        "\n",
+        "%1:2: rep: expected an integer, got a string");
+    row("rep out of range",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","rep":0})"
+        "\n",
+        "%1:2: rep: 0 is not in 1..65535");
+    row("duplicate rater",
+        R"({"dataset":"d","item_id":"b","kind":"binary","ratings":{"r1":"MET","r2":"MET","r1":"UNMET"}})"
+        "\n",
+        "%1:2: ratings.r1: duplicate rater");
+    row("duplicate unknown key",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","x":1,"x":2})"
+        "\n",
+        "%1:2: x: duplicate key");
+    {
+        QByteArray many = R"({"dataset":"d","item_id":"1","judge":"j","order":"AB")";
+        for (int k = 0; k < 40; ++k)
+            many += ",\"k" + QByteArray::number(k) + "\":" + QByteArray::number(k);
+        many += ",\"k3\":0}\n";
+        row("duplicate among many unknown keys", many, "%1:2: k3: duplicate key");
+    }
+    row("wrong type judge",
+        R"({"dataset":"d","item_id":"1","judge":7,"order":"AB"})"
+        "\n",
+        "%1:2: judge: expected a string, got an integer");
+    row("wrong type condition value",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","condition":{"temperature":[0.7]}})"
+        "\n",
+        "%1:2: condition.temperature: expected a string, number or boolean, got an array");
+    row("bad order",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AC"})"
+        "\n",
+        "%1:2: order: \"AC\" is not AB or BA");
+    row("missing order",
+        R"({"dataset":"d","item_id":"1","judge":"k","answer":"A"})"
+        "\n",
+        "%1:2: order: required for pairwise judgments");
+    row("order on binary",
+        R"({"dataset":"d","item_id":"b","kind":"binary","judge":"k","order":"AB"})"
+        "\n",
+        "%1:2: order: only pairwise judgments have an order");
+    row("answer not allowed",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","answer":"C"})"
+        "\n",
+        "%1:2: answer: \"C\" is not A, B, tie, NA or none");
+    row("binary answer not allowed",
+        R"({"dataset":"d","item_id":"b","kind":"binary","judge":"j","verdict":"A"})"
+        "\n",
+        "%1:2: verdict: \"A\" is not MET, UNMET, NA or none");
+    row("slot disagrees with answer",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","slot":"first","answer":"A"})"
+        "\n",
+        "%1:2: slot: \"first\" with order BA means \"B\", but answer is \"A\"");
+    row("bad slot",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","slot":"third"})"
+        "\n",
+        "%1:2: slot: \"third\" is not first, second, 1, 2, A, B, tie, NA or none");
+    row("probs out of range",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","probs":{"A":1.5}})"
+        "\n",
+        "%1:2: probs.A: 1.5 is outside [0, 1]");
+    row("probs bad option",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","probs":{"C":0.5}})"
+        "\n",
+        "%1:2: probs.C: \"C\" is not an answer of a pairwise item");
+    row("confidence out of range",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","confidence":-0.1})"
+        "\n",
+        "%1:2: confidence: -0.1 is outside [0, 1]");
+    row("negative tokens",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","tokens_in":-3})"
+        "\n",
+        "%1:2: tokens_in: -3 is negative");
+    row("ordinal answer above levels",
+        R"({"dataset":"d","item_id":"o","kind":"ordinal","levels":["a","b","c"]})"
+        "\n"
+        R"({"dataset":"d","item_id":"o","judge":"j","answer":4})"
+        "\n",
+        "%1:3: answer: 4 is above the item's 3 levels");
+    row("levels below earlier answer",
+        R"({"dataset":"d","item_id":"o","kind":"ordinal","judge":"j","answer":"5"})"
+        "\n"
+        R"({"dataset":"d","item_id":"o","levels":["a","b","c"]})"
+        "\n",
+        "%1:3: levels: 3 levels, but the judgment at line 2 answered 5");
+    row("levels on pairwise",
+        R"({"dataset":"d","item_id":"1","levels":["a","b"]})"
+        "\n",
+        "%1:2: levels: only ordinal items have levels");
+    row("label conflict",
+        R"({"dataset":"d","item_id":"7","label":"A"})"
+        "\n"
+        R"({"dataset":"d","item_id":"7","judge":"j","order":"AB","label":"B"})"
+        "\n",
+        "%1:3: label: \"B\" disagrees with \"A\" given at line 2");
+    row("label conflict with base",
+        R"({"dataset":"base","item_id":"1","label":"tie"})"
+        "\n",
+        "%1:2: label: \"tie\" disagrees with \"A\" set before this file");
+    row("text conflict",
+        R"({"dataset":"base","item_id":"1","question":"Other?"})"
+        "\n",
+        "%1:2: question: \"Other?\" disagrees with \"Q?\" set before this file");
+    row("kind conflict",
+        R"({"dataset":"d","item_id":"1","kind":"binary"})"
+        "\n",
+        "%1:2: kind: \"binary\" disagrees with \"pairwise\" given at line 1");
+    row("rating not allowed",
+        R"({"dataset":"d","item_id":"b","kind":"binary","ratings":{"rater1":"MET","rater2":"maybe"}})"
+        "\n",
+        "%1:2: ratings.rater2: \"maybe\" is not MET, UNMET, NA or none");
+    row("level not a string",
+        R"({"dataset":"d","item_id":"o","kind":"ordinal","levels":["a",2]})"
+        "\n",
+        "%1:2: levels[1]: expected a string, got an integer");
+    row("duplicate key",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","order":"BA"})"
+        "\n",
+        "%1:2: order: duplicate key");
+    row("judgment key without judge",
+        R"({"dataset":"d","item_id":"1","answer":"A"})"
+        "\n",
+        "%1:2: answer: only judgments have this key (the line has no judge)");
+    row("not an object", "[1,2]\n", "%1:2: expected a JSON object, got an array");
+    row("bad variant",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","variant":"twisted"})"
+        "\n",
+        "%1:2: variant: \"twisted\" is not original or perturbed");
+    row("nesting depth 65",
+        QByteArray(R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","x":)") + QByteArray(64, '[') +
+            QByteArray(64, ']') + "}\n",
+        "%1:2: nesting deeper than 64 levels");
+    row("nesting depth 65 around a value",
+        QByteArray(R"({"dataset":"d","item_id":"1","judge":"j","order":"BA","x":)") + QByteArray(64, '[') +
+            "1" + QByteArray(64, ']') + "}\n",
+        "%1:2: nesting deeper than 64 levels");
+    row("truncated last line", R"({"dataset":"d","item_id":"2","judge":"j","or)",
+        "%1:2: truncated last line (the file does not end with a complete JSON object)");
+    row("non-UTF-8 line", "{\"dataset\":\"d\",\"item_id\":\"2\",\"judge\":\"j\xff\",\"order\":\"AB\"}\n",
+        "%1:2: invalid UTF-8 (byte offset 107)");
+    row("duplicate judgment key", good,
+        "%1:2: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 1)");
+    QTest::newRow("empty file") << QByteArray() << QString("%1: empty file");
+    QTest::newRow("only blank lines") << QByteArray("\n  \r\n\n") << QString("%1: empty file");
+}
+
+void TestJsonl::badInput()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const auto p = write(content);
+    auto out = import({p}, m_base.get());
+    QVERIFY(!out.audit);
+    QVERIFY(out.log.failed);
+    QVERIFY(!out.log.issues.empty());
+    QCOMPARE(QString::fromStdString(out.log.issues.front().text()), expected.arg(QString::fromStdString(p)));
+    QCOMPARE(out.log.issues.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(compareAudits(*m_base, *m_baseCopy)), QString());
+}
+
+void TestJsonl::skipAndList()
+{
+    const auto p =
+        write(R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A","label":"A"})"
+              "\n" // 1 ok
+              R"({"dataset":"d","item_id":"1","judge":"j","order":"BA",)"
+              "\n" // 2 broken
+              R"({"dataset":"d","item_id":"2","question":"Q","judge":"j","order":"AB","answer":"C"})"
+              "\n" // 3 bad
+              R"({"dataset":"d","item_id":"3","judge":"j","order":"AB","answer":"B"})"
+              "\n" // 4 ok
+              R"({"dataset":"d","item_id":"1","judge":"k","order":"AB","label":"B"})"
+              "\n" // 5 conflict
+              R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"B"})"
+              "\n" // 6 duplicate
+              R"({"dataset":"d","item_id":"3","judge":"j","order":"BA","answer":"B","probs":{"A":2}})"
+              "\n"); // 7 bad
+    auto out = import({p}, m_base.get(), BadRecordPolicy::SkipAndList);
+    QVERIFY2(out.audit, issuesText(out.log).c_str());
+    const auto f = QString::fromStdString(p);
+    QCOMPARE(
+        QString::fromStdString(issuesText(out.log)),
+        QString("%1:2: invalid JSON (The JSON document has an improper structure: missing or superfluous "
+                "commas, braces, missing keys, etc.)\n"
+                "%1:3: answer: \"C\" is not A, B, tie, NA or none\n"
+                "%1:5: label: \"B\" disagrees with \"A\" given at line 1\n"
+                "%1:7: probs.A: 2 is outside [0, 1]\n"
+                "%1:6: rep: duplicate judgment key (same item, judge, format, condition, order and rep as "
+                "line 1)\n")
+            .arg(f));
+    QCOMPARE(out.log.skippedRecords, std::uint64_t(5));
+    QVERIFY(!out.log.failed);
+    const auto& a = *out.audit;
+    QCOMPARE(a.judgmentCount(), std::size_t(3)); // base 1 + lines 1 and 4
+    QCOMPARE(out.judgmentsAdded, std::uint64_t(2));
+    QVERIFY(!a.findItem("d", "2")); // nothing of a skipped record is kept
+    auto item1 = a.findItem("d", "1");
+    QVERIFY(item1);
+    QCOMPARE(a.items().label[*item1], answer::kA);
+    QCOMPARE(QString::fromStdString(compareAudits(*m_base, *m_baseCopy)), QString());
+}
+
+void TestJsonl::fatalFailsWhateverThePolicy()
+{
+    const auto p = write(R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A"})"
+                         "\n"
+                         "{\"dataset\":\"\xc3\x28\"}\n");
+    auto out = import({p}, m_base.get(), BadRecordPolicy::SkipAndList);
+    QVERIFY(!out.audit);
+    QVERIFY(out.log.failed);
+    QCOMPARE(QString::fromStdString(issuesText(out.log)),
+             QString("%1:2: invalid UTF-8 (byte offset 80)\n").arg(QString::fromStdString(p)));
+}
+
+void TestJsonl::longLine()
+{
+    // A line over 64 MiB is a bad record: skipped with SkipAndList, the lines after it are read.
+    QByteArray content = R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","raw":")";
+    content += QByteArray(int(kMaxLineBytes), 'x');
+    content += "\"}\n";
+    content += R"({"dataset":"d","item_id":"2","judge":"j","order":"AB","answer":"B"})"
+               "\n";
+    const auto p = write(content);
+    content.clear();
+    content.squeeze();
+    auto stop = import({p});
+    QVERIFY(!stop.audit);
+    QCOMPARE(QString::fromStdString(issuesText(stop.log)),
+             QString("%1:1: line longer than 64 MiB\n").arg(QString::fromStdString(p)));
+    auto skip = import({p}, nullptr, BadRecordPolicy::SkipAndList);
+    QVERIFY(skip.audit);
+    QCOMPARE(skip.audit->judgmentCount(), std::size_t(1));
+    QVERIFY(skip.audit->findItem("d", "2"));
+}
+
+void TestJsonl::cancel()
+{
+    const auto p = write(R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A"})"
+                         "\n");
+    std::atomic<bool> cancelled{true};
+    Progress progress;
+    progress.cancel = &cancelled;
+    AuditBuilder builder;
+    ImportLog log;
+    QVERIFY(!importJsonl(p, builder, log, progress));
+    QCOMPARE(builder.judgmentCount(), std::size_t(0));
+    auto out = importSources({p}, m_base.get(), {}, progress);
+    QVERIFY(out.cancelled);
+    QVERIFY(!out.audit);
+}
+
+void TestJsonl::exportFailureLeavesFilesUntouched()
+{
+    // An unknown field named like a Tribunal key (possible only in audits from other sources) cannot be
+    // written back: the export fails and existing files stay as they were.
+    AuditBuilder b;
+    auto item = b.addItem(b.intern("d"), b.intern("1"), TaskKind::Pairwise);
+    JudgmentInput in;
+    in.item = item;
+    in.judge = b.intern("j");
+    in.order = Order::AB;
+    in.extra = b.intern(R"({"judge":"other"})");
+    b.addJudgment(in);
+    ImportLog log;
+    auto audit = b.build(log);
+    QVERIFY(audit);
+    const auto out = path("keep.jsonl");
+    for (const auto& f : {out, itemsPathFor(out)}) {
+        QFile file(QString::fromStdString(f));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("previous\n");
+    }
+    std::string error;
+    QVERIFY(!exportJsonl(*audit, out, &error));
+    QCOMPARE(QString::fromStdString(error),
+             QString("item d/1, judge j: kept unknown field \"judge\" has the name of a Tribunal key"));
+    QCOMPARE(readAll(out), QByteArray("previous\n"));
+    QCOMPARE(readAll(itemsPathFor(out)), QByteArray("previous\n"));
+}
+
+QTEST_APPLESS_MAIN(TestJsonl)
+#include "tst_jsonl.moc"
