@@ -1,0 +1,133 @@
+// tribunal: the workbench GUI. Arguments: tribunal [FILE_OR_DIR...] [--screenshot PNG]
+//
+// Without a file it opens the sample project: $TRIBUNAL_SAMPLE, then
+// <applicationDirPath>/../share/tribunal/sample.tribunal (installed), then the one built with the program.
+// --screenshot PNG: once the audit is loaded and its first item selected, saves a picture of the window to
+// PNG, prints the path and quits (exit code 0; 1 with a message on stderr when loading or saving failed).
+// Works headless with QT_QPA_PLATFORM=offscreen.
+
+#include "auditsession.h"
+#include "jobresult.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <cstdio>
+
+#ifndef TRIBUNAL_BUILD_SAMPLE_PATH
+#define TRIBUNAL_BUILD_SAMPLE_PATH ""
+#endif
+#ifndef TRIBUNAL_VERSION
+#define TRIBUNAL_VERSION "0"
+#endif
+
+namespace {
+
+QString sampleProject()
+{
+    const QStringList candidates{
+        qEnvironmentVariable("TRIBUNAL_SAMPLE"),
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/tribunal/sample.tribunal"),
+        QString::fromUtf8(TRIBUNAL_BUILD_SAMPLE_PATH),
+    };
+    for (const auto& path : candidates)
+        if (!path.isEmpty() && QFileInfo(path).isFile())
+            return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    return {};
+}
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "tribunal: %s\n", qPrintable(message));
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Tribunal"));
+    QApplication::setApplicationName(QStringLiteral("Tribunal"));
+    QApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("gui_main", "Workbench for auditing LLM judges."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("paths"),
+        QCoreApplication::translate("gui_main",
+                                    "A .tribunal project, or audit files and LLMBar folders to read."),
+        QStringLiteral("[FILE_OR_DIR...]"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate(
+            "gui_main", "Save a picture of the window to PNG once the audit is shown, then quit."),
+        QStringLiteral("PNG"));
+    parser.addOption(screenshotOption);
+    parser.process(app);
+
+    QStringList paths;
+    for (const auto& arg : parser.positionalArguments())
+        paths << QFileInfo(arg).absoluteFilePath();
+    if (paths.isEmpty()) {
+        if (auto sample = sampleProject(); !sample.isEmpty())
+            paths << sample;
+    }
+    const QString screenshot = parser.value(screenshotOption);
+
+    tribunal::MainWindow window;
+    window.show();
+    if (paths.isEmpty()) {
+        const QString message =
+            QCoreApplication::translate("gui_main", "No file given and no sample project found.");
+        if (!screenshot.isEmpty()) {
+            printError(message);
+            return 1;
+        }
+        window.statusBar()->showMessage(message);
+        return app.exec();
+    }
+
+    if (!screenshot.isEmpty()) {
+        QObject::connect(
+            window.session(), &tribunal::AuditSession::jobFinished, &app,
+            [&window, screenshot](const tribunal::JobResult& result) {
+                if (!result.ok) {
+                    QStringList lines{QCoreApplication::translate("gui_main", "could not load %1")
+                                          .arg(result.paths.join(QStringLiteral(", ")))};
+                    if (!result.message.isEmpty())
+                        lines << result.message;
+                    printError((lines + result.issues).join(QLatin1Char('\n')));
+                    QCoreApplication::exit(1);
+                    return;
+                }
+                if (!result.issues.isEmpty()) // skipped records: shown, but not a failure
+                    printError(result.issues.join(QLatin1Char('\n')));
+                // After the pending layout and paint events of the first selected item.
+                QTimer::singleShot(0, &window, [&window, screenshot] {
+                    if (!window.grab().save(screenshot, "PNG")) {
+                        printError(
+                            QCoreApplication::translate("gui_main", "could not write %1").arg(screenshot));
+                        QCoreApplication::exit(1);
+                        return;
+                    }
+                    std::printf("%s\n", qPrintable(QFileInfo(screenshot).absoluteFilePath()));
+                    std::fflush(stdout);
+                    QCoreApplication::exit(0);
+                });
+            });
+    }
+    if (!window.openPaths(paths)) {
+        printError(QCoreApplication::translate("gui_main", "could not start loading %1")
+                       .arg(paths.join(QStringLiteral(", "))));
+        return 1;
+    }
+    return app.exec();
+}

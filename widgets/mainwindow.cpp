@@ -1,0 +1,347 @@
+#include "mainwindow.h"
+
+#include "auditsession.h"
+#include "importdialog.h"
+#include "itemdetailpanel.h"
+#include "itemspanel.h"
+#include "jobreportdialog.h"
+#include "jobstatuswidget.h"
+#include "recentfiles.h"
+#include "tablecopy.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+
+namespace tribunal {
+namespace {
+
+constexpr int kLayoutVersion = 1; // bump when the set of docks changes incompatibly
+constexpr int kMessageMs = 5000;
+const char* const kGeometryKey = "mainWindow/geometry";
+const char* const kStateKey = "mainWindow/state";
+const char* const kSkipKey = "import/skipBadRecords";
+
+QStringList localPaths(const QMimeData* mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const auto& url : mime->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    return paths;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_session(new AuditSession(this)), m_items(new ItemsPanel(this)),
+      m_detail(new ItemDetailPanel(this)), m_job(new JobStatusWidget(this)), m_sizeLabel(new QLabel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
+    // Every panel is a dock; the central widget is only a placeholder (QMainWindow requires one).
+    auto* central = new QWidget(this);
+    central->hide();
+    setCentralWidget(central);
+    addDockWidget(Qt::LeftDockWidgetArea, m_items);
+    addDockWidget(Qt::RightDockWidgetArea, m_detail);
+
+    statusBar()->addPermanentWidget(m_job);
+    statusBar()->addPermanentWidget(m_sizeLabel);
+    createMenus();
+
+    connect(m_session, &AuditSession::auditChanged, this, &MainWindow::onAuditChanged);
+    connect(m_session, &AuditSession::documentChanged, this, &MainWindow::onDocumentChanged);
+    connect(m_session, &AuditSession::jobFinished, this, &MainWindow::onJobFinished);
+    connect(m_session, &AuditSession::progressChanged, m_job, &JobStatusWidget::setProgress);
+    connect(m_job, &JobStatusWidget::cancelRequested, m_session, &AuditSession::cancel);
+    connect(m_items, &ItemsPanel::currentItemChanged, this,
+            [this](int item) { m_detail->showItem(m_session->audit(), item); });
+    // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        if (auto* view = qobject_cast<QAbstractItemView*>(now); view && isAncestorOf(view))
+            m_lastView = view;
+    });
+
+    resize(1280, 800);
+    restoreLayout();
+    onAuditChanged();
+    onDocumentChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    auto* recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFiles(recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openPaths({path}); });
+    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), this, &MainWindow::showImportDialog);
+    file->addSeparator();
+    m_saveAction = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    m_saveAsAction = file->addAction(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), this,
+                                     &MainWindow::showSaveAsDialog);
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy"), QKeySequence::Copy, this, &MainWindow::copySelection);
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_items->toggleViewAction());
+    view->addAction(m_detail->toggleViewAction());
+}
+
+bool MainWindow::openPaths(const QStringList& paths)
+{
+    if (paths.isEmpty() || m_session->isBusy() || !confirmDiscard())
+        return false;
+    const bool project = paths.size() == 1 && AuditSession::isProjectFile(paths.first());
+    const bool started =
+        project ? m_session->openProject(paths.first()) : m_session->openFiles(paths, defaultPolicy());
+    if (started)
+        beginJob(tr("Opening %1…").arg(QFileInfo(paths.first()).fileName()));
+    return started;
+}
+
+bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy)
+{
+    if (paths.isEmpty() || !m_session->importFiles(paths, policy))
+        return false;
+    beginJob(tr("Importing %1…").arg(QFileInfo(paths.first()).fileName()));
+    return true;
+}
+
+void MainWindow::beginJob(const QString& title)
+{
+    m_job->begin(title);
+    m_saveAction->setEnabled(false);
+    m_saveAsAction->setEnabled(false);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const auto paths = QFileDialog::getOpenFileNames(
+        this, tr("Open"), QString(),
+        tr("Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson);;All files (*)"));
+    openPaths(paths);
+}
+
+void MainWindow::showImportDialog()
+{
+    auto* dialog = new ImportDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setPolicy(defaultPolicy());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QSettings().setValue(QLatin1String(kSkipKey), dialog->policy() == BadRecordPolicy::SkipAndList);
+        importPaths(dialog->paths(), dialog->policy());
+    });
+    dialog->open();
+}
+
+void MainWindow::showSaveAsDialog()
+{
+    if (!m_session->audit())
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save As"), m_session->projectPath(),
+                                                tr("Tribunal projects (*.tribunal)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".tribunal");
+    if (m_session->saveAs(path))
+        beginJob(tr("Saving %1…").arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::save()
+{
+    if (m_session->projectPath().isEmpty()) {
+        showSaveAsDialog();
+        return;
+    }
+    if (m_session->saveAs(m_session->projectPath()))
+        beginJob(tr("Saving %1…").arg(QFileInfo(m_session->projectPath()).fileName()));
+}
+
+bool MainWindow::confirmDiscard()
+{
+    if (!m_session->isDirty())
+        return true;
+    const auto answer =
+        QMessageBox::question(this, tr("Unsaved changes"),
+                              tr("The open audit has changes that are not saved in a project. Discard them?"),
+                              QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Discard;
+}
+
+BadRecordPolicy MainWindow::defaultPolicy() const
+{
+    return QSettings().value(QLatin1String(kSkipKey), false).toBool() ? BadRecordPolicy::SkipAndList
+                                                                      : BadRecordPolicy::StopAtFirst;
+}
+
+void MainWindow::copySelection()
+{
+    QWidget* focus = QApplication::focusWidget();
+    if (auto* text = qobject_cast<QPlainTextEdit*>(focus)) {
+        text->copy();
+        return;
+    }
+    if (auto* line = qobject_cast<QLineEdit*>(focus)) {
+        line->copy();
+        return;
+    }
+    QAbstractItemView* view = qobject_cast<QAbstractItemView*>(focus);
+    if (!view)
+        view = m_lastView;
+    if (!view)
+        view = m_items->view();
+    const QString tsv = selectionAsTsv(*view);
+    if (!tsv.isEmpty())
+        QGuiApplication::clipboard()->setText(tsv);
+}
+
+JobReportDialog* MainWindow::lastReport() const
+{
+    return m_report.data();
+}
+
+QString MainWindow::sizeText() const
+{
+    return m_sizeLabel->text();
+}
+
+void MainWindow::onAuditChanged()
+{
+    const auto& audit = m_session->audit();
+    if (audit) {
+        const auto& s = m_session->summary();
+        m_sizeLabel->setText(tr("%L1 judgments · %L2 items · %L3 judges · %L4 cells")
+                                 .arg(s.judgments)
+                                 .arg(s.items)
+                                 .arg(static_cast<qulonglong>(s.byJudge.size()))
+                                 .arg(s.cells));
+    } else {
+        m_sizeLabel->setText(tr("No audit open"));
+    }
+    m_items->setAudit(audit, m_session->itemIndex());
+    m_items->selectFirstItem();
+}
+
+void MainWindow::onDocumentChanged()
+{
+    const QString path = m_session->projectPath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_session->audit() ? tr("%1[*] — Tribunal").arg(name) : tr("Tribunal"));
+    setWindowModified(m_session->isDirty());
+    const bool canSave = m_session->audit() != nullptr && !m_session->isBusy();
+    m_saveAction->setEnabled(canSave);
+    m_saveAsAction->setEnabled(canSave);
+}
+
+void MainWindow::onJobFinished(const JobResult& result)
+{
+    m_job->end();
+    onDocumentChanged();
+    const QString files = result.paths.join(QStringLiteral(", "));
+    if (result.cancelled) {
+        statusBar()->showMessage(tr("Cancelled: nothing was changed."), kMessageMs);
+        return;
+    }
+    if (result.ok) {
+        if (result.kind == JobResult::Kind::Save)
+            statusBar()->showMessage(tr("Saved %1").arg(files), kMessageMs);
+        else if (result.kind == JobResult::Kind::Import)
+            statusBar()->showMessage(tr("Imported %L1 judgments, %L2 new items from %3")
+                                         .arg(result.judgmentsAdded)
+                                         .arg(result.itemsAdded)
+                                         .arg(files),
+                                     kMessageMs);
+        else
+            statusBar()->showMessage(tr("Opened %1").arg(files), kMessageMs);
+        // Open Recent lists what the user opened or saved; each path can be opened again alone.
+        if (result.kind != JobResult::Kind::Import && result.paths.size() == 1)
+            m_recent->add(result.paths.first());
+    } else {
+        statusBar()->showMessage(tr("Failed: %1").arg(files), kMessageMs);
+    }
+    auto* report = new JobReportDialog(this);
+    if (!report->setResult(result)) {
+        delete report;
+        return;
+    }
+    report->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_report) // one report at a time: the newest replaces the previous one
+        m_report->close();
+    m_report = report;
+    report->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    m_session->cancel();
+    m_session->waitForJob();
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto paths = localPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // A project replaces the audit; anything else is imported into it.
+    for (const auto& path : paths) {
+        if (AuditSession::isProjectFile(path)) {
+            openPaths({path});
+            return;
+        }
+    }
+    importPaths(paths, defaultPolicy());
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
+    restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
+}
+
+} // namespace tribunal

@@ -1,0 +1,81 @@
+#pragma once
+// The main window: assembles the panels, menus and status bar around one AuditSession. It holds no
+// analysis or data logic of its own.
+
+#include "model/importissue.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QAbstractItemView;
+class QAction;
+class QLabel;
+
+namespace tribunal {
+
+class AuditSession;
+class ItemDetailPanel;
+class ItemsPanel;
+class JobReportDialog;
+class JobStatusWidget;
+class RecentFiles;
+struct JobResult;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens one `.tribunal` project, or reads importable files / folders into a new audit (File > Open).
+    /// Returns false when a job is already running.
+    bool openPaths(const QStringList& paths);
+    /// Imports files / folders into the open audit (File > Import, drag and drop).
+    bool importPaths(const QStringList& paths, BadRecordPolicy policy);
+    /// Edit > Copy: the focused text selection, or the selection of the focused (else last focused) table as
+    /// tab-separated rows.
+    void copySelection();
+
+    AuditSession* session() const { return m_session; }
+    ItemsPanel* itemsPanel() const { return m_items; }
+    ItemDetailPanel* detailPanel() const { return m_detail; }
+    JobStatusWidget* jobStatus() const { return m_job; }
+    RecentFiles* recentFiles() const { return m_recent; }
+    /// The audit-size text of the status bar.
+    QString sizeText() const;
+    /// The report of the last job that had something to report (null once closed).
+    JobReportDialog* lastReport() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createMenus();
+    void showOpenDialog();
+    void showImportDialog();
+    void showSaveAsDialog();
+    void save();
+    bool confirmDiscard();
+    void beginJob(const QString& title);
+    void onAuditChanged();
+    void onDocumentChanged();
+    void onJobFinished(const JobResult& result);
+    void restoreLayout();
+    void saveLayout() const;
+    BadRecordPolicy defaultPolicy() const;
+
+    AuditSession* m_session;
+    ItemsPanel* m_items;
+    ItemDetailPanel* m_detail;
+    JobStatusWidget* m_job;
+    QLabel* m_sizeLabel;
+    RecentFiles* m_recent = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QPointer<QAbstractItemView> m_lastView;
+    QPointer<JobReportDialog> m_report;
+};
+
+} // namespace tribunal
