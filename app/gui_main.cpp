@@ -9,6 +9,7 @@
 #include "auditsession.h"
 #include "jobresult.h"
 #include "mainwindow.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -54,6 +55,7 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
+    tribunal::installTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
