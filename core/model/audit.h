@@ -168,7 +168,7 @@ public:
     {
         return {m_byItem.data() + m_byItemBegin[i], m_byItemBegin[i + 1] - m_byItemBegin[i]};
     }
-    /// Row of item (dataset, itemId), if any.
+    /// Row of item (dataset, itemId), if any. A linear scan: for occasional look-ups, not loops.
     std::optional<std::uint32_t> findItem(std::string_view dataset, std::string_view itemId) const;
 
     std::size_t itemCount() const { return m_items.size(); }
