@@ -1,7 +1,13 @@
 // The LLMBar layout importer on the real data (../shared/data/llmbar) and on a cut-down copy of it
 // (tests/data/llmbar/mini, MIT licence of LLMBar next to it).
+// Over 600 lines on purpose: one suite per format; the real-data checks and the fixture mutations (one per
+// message) belong together.
 
+#include "../common/auditcompare.h"
+#include "../common/testaudits.h"
+#include "../common/testfiles.h"
 #include "io/importer.h"
+#include "model/auditbuilder.h"
 
 #include <QtTest>
 
@@ -19,6 +25,11 @@
 #include <tuple>
 
 using namespace tribunal;
+using test::compareAudits;
+using test::copyTree;
+using test::editLine;
+using test::readFile;
+using test::writeFile;
 
 namespace {
 
@@ -74,51 +85,6 @@ QJsonObject extraOf(const Audit& audit, std::uint32_t row)
 {
     auto text = audit.str(audit.judgments().extra[row]);
     return QJsonDocument::fromJson(QByteArray(text.data(), static_cast<qsizetype>(text.size()))).object();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
-
-bool writeAll(const QString& path, const QByteArray& data)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    return f.write(data) == data.size();
-}
-
-bool copyTree(const QString& from, const QString& to)
-{
-    QDir().mkpath(to);
-    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString src = it.next();
-        const QString dst = to + "/" + QDir(from).relativeFilePath(src);
-        if (it.fileInfo().isDir()) {
-            QDir().mkpath(dst);
-        } else {
-            QDir().mkpath(QFileInfo(dst).path());
-            if (!QFile::copy(src, dst))
-                return false;
-            QFile::setPermissions(dst, QFile::ReadOwner | QFile::WriteOwner);
-        }
-    }
-    return true;
-}
-
-/// Replaces `from` by `to` on 1-based line `line` of `path` (the text must be there).
-bool editLine(const QString& path, int line, const QByteArray& from, const QByteArray& to)
-{
-    auto lines = readAll(path).split('\n');
-    if (line < 1 || line > lines.size() || !lines[line - 1].contains(from))
-        return false;
-    lines[line - 1].replace(from, to);
-    return writeAll(path, lines.join('\n'));
 }
 
 /// Numerator and denominator of "94 / 100 = 94.0%".
@@ -187,6 +153,8 @@ private slots:
     void badInput();
     void badRecordSkipped_data();
     void badRecordSkipped();
+    void conflictsWithBase_data();
+    void conflictsWithBase();
 
 private:
     Imported m_natural;
@@ -412,7 +380,7 @@ void TestLlmBar::naturalMatchesStatistics()
         QDir judgeDir = QFileInfo(path).dir();
         judgeDir.cdUp();
         const QString judge = judgeDir.dirName();
-        const auto stats = QJsonDocument::fromJson(readAll(path)).object();
+        const auto stats = QJsonDocument::fromJson(readFile(path)).object();
         QVERIFY2(!stats.isEmpty(), qPrintable(path));
         const Cell* cell = nullptr;
         for (const auto& c : a.cells())
@@ -494,27 +462,19 @@ void TestLlmBar::datasetNames_data()
     QTest::addColumn<QString>("layout"); // where the mini subset is copied, below the temporary directory
     QTest::addColumn<QString>("import"); // the path handed to the importer
     QTest::addColumn<QString>("expected");
-    QTest::newRow("subset below LLMBar") << "x/LLMBar/Adversarial/GPTInst"
-                                         << "x/LLMBar/Adversarial/GPTInst"
-                                         << "llmbar-LLMBar-Adversarial-GPTInst";
-    QTest::newRow("import from above") << "x/LLMBar/Adversarial/GPTInst"
-                                       << "x"
-                                       << "llmbar-LLMBar-Adversarial-GPTInst";
-    QTest::newRow("last matching segment") << "Processed/LLMBar/Natural"
-                                           << "Processed"
-                                           << "llmbar-LLMBar-Natural";
-    QTest::newRow("CaseStudy") << "a/CaseStudy/Base_9"
-                               << "a/CaseStudy"
-                               << "llmbar-CaseStudy-Base_9";
-    QTest::newRow("no root segment") << "some/where/MySubset"
-                                     << "some"
-                                     << "llmbar-MySubset";
-    QTest::newRow("dataset.json named") << "p/Processed/FairEval"
-                                        << "p/Processed/FairEval/dataset.json"
-                                        << "llmbar-Processed-FairEval";
-    QTest::newRow("relative path with dots") << "r/LLMBar/Natural"
-                                             << "r/LLMBar/../LLMBar/Natural/."
-                                             << "llmbar-LLMBar-Natural";
+    auto row = [](const char* name, const char* layout, const char* import, const char* expected) {
+        QTest::newRow(name) << QString(layout) << QString(import) << QString(expected);
+    };
+    row("subset below LLMBar", "x/LLMBar/Adversarial/GPTInst", "x/LLMBar/Adversarial/GPTInst",
+        "llmbar-LLMBar-Adversarial-GPTInst");
+    row("import from above", "x/LLMBar/Adversarial/GPTInst", "x", "llmbar-LLMBar-Adversarial-GPTInst");
+    row("last matching segment", "Processed/LLMBar/Natural", "Processed", "llmbar-LLMBar-Natural");
+    row("CaseStudy", "a/CaseStudy/Base_9", "a/CaseStudy", "llmbar-CaseStudy-Base_9");
+    row("no root segment", "some/where/MySubset", "some", "llmbar-MySubset");
+    row("dataset.json named", "p/Processed/FairEval", "p/Processed/FairEval/dataset.json",
+        "llmbar-Processed-FairEval");
+    row("relative path with dots", "r/LLMBar/Natural", "r/LLMBar/../LLMBar/Natural/.",
+        "llmbar-LLMBar-Natural");
 }
 
 void TestLlmBar::datasetNames()
@@ -660,8 +620,8 @@ bool mutate(const QString& name, const QString& root, const QString& S, QString*
     if (name == "resultLabel")
         return editLine(cot, 78, "\"label\": 1", "\"label\": 2");
     if (name == "resultTruncated") {
-        auto data = readAll(cot);
-        return writeAll(cot, data.left(data.size() / 2));
+        auto data = readFile(cot);
+        return writeFile(cot, data.left(data.size() / 2));
     }
     if (name == "datasetLabel3")
         return editLine(S + "/dataset.json", 24, "\"label\": 1", "\"label\": 3");
@@ -680,50 +640,61 @@ bool mutate(const QString& name, const QString& root, const QString& S, QString*
     if (name == "swapMissing")
         return editLine(cot, 40, "\"swap = True\": {", "\"swap = Maybe\": {");
     if (name == "notArray")
-        return writeAll(cot, "{\"a\": 1}\n");
+        return writeFile(cot, "{\"a\": 1}\n");
     if (name == "brokenJson")
         return editLine(cot, 14, "\"winner\": \"1\"", "\"winner\": \"1\",");
     if (name == "emptyFile")
-        return writeAll(cot, "  \n");
+        return writeFile(cot, "  \n");
     if (name == "tooDeep")
-        return writeAll(cot, QByteArray(65, '[') + QByteArray(65, ']'));
+        return writeFile(cot, QByteArray(65, '[') + QByteArray(65, ']'));
     if (name == "nonUtf8") {
-        auto lines = readAll(cot).split('\n');
+        auto lines = readFile(cot).split('\n');
         qsizetype offset = 0;
         for (int k = 0; k < 51; ++k)
             offset += lines[k].size() + 1;
         lines[51].insert(10, "\xff");
         *note = QString::number(offset + 10);
-        return writeAll(cot, lines.join('\n'));
+        return writeFile(cot, lines.join('\n'));
     }
     if (name == "missingDataset")
         return QFile::remove(S + "/dataset.json");
     if (name == "shorter") {
         // Drop element 7 (lines 170..) of the PaLM2 file: element 6 ends on line 169.
         const QString palm = S + "/evaluators/PaLM2/Vanilla_NoRules/result.json";
-        auto lines = readAll(palm).split('\n');
+        auto lines = readFile(palm).split('\n');
         if (lines.size() < 170 || lines[168] != "  },")
             return false;
         lines = lines.mid(0, 168);
         lines << "  }"
               << "]";
-        return writeAll(palm, lines.join('\n'));
+        return writeFile(palm, lines.join('\n'));
     }
     if (name == "longer") {
         // Drop item 7 of dataset.json (it starts on line 44; item 6 ends on line 43).
-        auto lines = readAll(S + "/dataset.json").split('\n');
+        auto lines = readFile(S + "/dataset.json").split('\n');
         if (lines.size() < 44 || lines[42] != "  },")
             return false;
         lines = lines.mid(0, 42);
         lines << "  }"
               << "]";
-        return writeAll(S + "/dataset.json", lines.join('\n'));
+        return writeFile(S + "/dataset.json", lines.join('\n'));
     }
     if (name == "noDataset")
         return QDir().mkpath(root + "/empty/a/b");
+    if (name == "datasetSource")
+        return editLine(S + "/dataset.json", 6, "\"label\": 1", "\"label\": 1, \"source\": \"dev\"");
     if (name == "missingPath")
         return true;
     return false;
+}
+
+/// A copy of the mini fixture in `tmp`/mini, changed by mutate(`mutation`); `*subset` is its subset
+/// directory.
+bool mutatedMini(const QTemporaryDir& tmp, const QString& mutation, QString* subset, QString* note)
+{
+    *subset = tmp.path() + "/mini/LLMBar/Natural";
+    return tmp.isValid() && copyTree(kMini, tmp.path() + "/mini") &&
+           mutate(mutation, tmp.path(), *subset, note);
 }
 
 } // namespace
@@ -767,7 +738,7 @@ void TestLlmBar::badInput_data()
                ": invalid JSON (The JSON document has an improper structure: missing or superfluous commas, "
                "braces, missing keys, etc.)";
     QTest::newRow("empty file") << "emptyFile" << mini << cot + ": empty file";
-    QTest::newRow("nested too deep") << "tooDeep" << mini << cot + ":1: JSON nested deeper than 64 levels";
+    QTest::newRow("nested too deep") << "tooDeep" << mini << cot + ":1: nesting deeper than 64 levels";
     QTest::newRow("non-UTF-8 byte") << "nonUtf8" << mini << cot + ":52: invalid UTF-8 (byte offset %N)";
     QTest::newRow("dataset.json missing")
         << "missingDataset" << mini
@@ -792,26 +763,13 @@ void TestLlmBar::badInput()
     QFETCH(QString, importPath);
     QFETCH(QString, expected);
     QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
+    QString subset, note;
+    QVERIFY(mutatedMini(tmp, mutation, &subset, &note));
     const QString root = tmp.path();
-    QVERIFY(copyTree(kMini, root + "/mini"));
-    const QString subset = root + "/mini/LLMBar/Natural";
-    QString note;
-    QVERIFY(mutate(mutation, root, subset, &note));
     expected.replace("%S", subset).replace("%T", root).replace("%N", note);
 
     // A base audit the failed import must leave alone.
-    AuditBuilder baseBuilder;
-    auto item = baseBuilder.addItem(baseBuilder.intern("d"), baseBuilder.intern("1"), TaskKind::Pairwise);
-    JudgmentInput in;
-    in.item = item;
-    in.judge = baseBuilder.intern("j");
-    in.order = Order::AB;
-    in.answer = answer::kA;
-    baseBuilder.addJudgment(in);
-    ImportLog baseLog;
-    const AuditPtr base = baseBuilder.build(baseLog);
-    QVERIFY(base);
+    const AuditPtr base = test::oneJudgmentAudit(), baseCopy = test::oneJudgmentAudit();
 
     ImportOptions options;
     options.format = SourceFormat::LlmBar;
@@ -820,10 +778,7 @@ void TestLlmBar::badInput()
     QVERIFY(outcome.log.failed);
     QCOMPARE(outcome.log.issues.size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(outcome.log.issues[0].text()), expected);
-    QCOMPARE(base->itemCount(), std::size_t(1));
-    QCOMPARE(base->judgmentCount(), std::size_t(1));
-    QCOMPARE(base->str(base->items().dataset[0]), std::string_view("d"));
-    QCOMPARE(base->judgments().answer[0], answer::kA);
+    QCOMPARE(QString::fromStdString(compareAudits(*base, *baseCopy)), QString());
 }
 
 void TestLlmBar::badRecordSkipped_data()
@@ -860,17 +815,13 @@ void TestLlmBar::badRecordSkipped()
     QFETCH(int, issues);
     QFETCH(QString, firstIssue);
     QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
-    const QString root = tmp.path();
-    QVERIFY(copyTree(kMini, root + "/mini"));
-    const QString subset = root + "/mini/LLMBar/Natural";
-    QString note;
-    QVERIFY(mutate(mutation, root, subset, &note));
+    QString subset, note;
+    QVERIFY(mutatedMini(tmp, mutation, &subset, &note));
     firstIssue.replace("%S", subset);
 
     ImportOptions options;
     options.policy = BadRecordPolicy::SkipAndList;
-    auto outcome = importSources({(root + "/mini").toStdString()}, nullptr, options);
+    auto outcome = importSources({(tmp.path() + "/mini").toStdString()}, nullptr, options);
     QVERIFY(outcome.audit);
     QVERIFY(!outcome.log.failed);
     QCOMPARE(int(outcome.log.issues.size()), issues);
@@ -879,6 +830,70 @@ void TestLlmBar::badRecordSkipped()
     QCOMPARE(int(outcome.audit->itemCount()), items);
     QCOMPARE(int(outcome.audit->judgmentCount()), judgments);
     QCOMPARE(int(outcome.judgmentsAdded), judgments);
+}
+
+void TestLlmBar::conflictsWithBase_data()
+{
+    // The base audit holds item llmbar-LLMBar-Natural/0, which the mini subset's dataset.json (with an extra
+    // key "source": "dev" on item 0) gives again: label 1 (A), its texts.
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<QString>("output1");
+    QTest::addColumn<QString>("extra");
+    QTest::addColumn<QString>("expected"); // after "<subset>/dataset.json:2: [0]"; "" = the import succeeds
+    auto row = [](const char* name, const char* kind, const char* label, const char* output1,
+                  const char* extra, const char* expected) {
+        QTest::newRow(name) << QString(kind) << QString(label) << QString(output1) << QString(extra)
+                            << QString(expected);
+    };
+    row("agrees and is filled", "pairwise", "A", "", R"({"source":"dev"})", "");
+    row("kind", "binary", "MET", "", "",
+        R"(: item "0" of dataset "llmbar-LLMBar-Natural" is binary, not pairwise)");
+    row("label", "pairwise", "B", "", "", R"(.label: "A" disagrees with "B" set before this file)");
+    row("text", "pairwise", "none", "Other", "",
+        R"(.output_1: "My girlfriend's visa to stay in the UK expires in a few mont..." disagrees with "Other" )"
+        "set before this file");
+    row("kept keys", "pairwise", "none", "", R"({"source":"x"})",
+        R"(.source: unknown keys "{\"source\":\"dev\"}" disagree with those set before this file)");
+}
+
+void TestLlmBar::conflictsWithBase()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, label);
+    QFETCH(QString, output1);
+    QFETCH(QString, extra);
+    QFETCH(QString, expected);
+    QTemporaryDir tmp;
+    QString subset, note;
+    QVERIFY(mutatedMini(tmp, "datasetSource", &subset, &note));
+    auto makeBase = [&] {
+        AuditBuilder b;
+        const TaskKind k = parseKind(kind.toStdString()).value();
+        const auto item = b.addItem(b.intern(kNaturalName), b.intern("0"), k);
+        b.setLabel(item, parseAnswer(k, label.toStdString()).value());
+        b.setText(item, ItemText::ResponseA, b.intern(output1.toStdString()));
+        b.setText(item, ItemText::Extra, b.intern(extra.toStdString()));
+        ImportLog log;
+        return b.build(log);
+    };
+    const AuditPtr base = makeBase(), baseCopy = makeBase();
+    QVERIFY(base && baseCopy);
+    ImportOptions options;
+    options.format = SourceFormat::LlmBar;
+    auto outcome = importSources({(tmp.path() + "/mini").toStdString()}, base.get(), options);
+    if (expected.isEmpty()) {
+        QVERIFY2(outcome.audit, qPrintable(test::issuesText(outcome.log)));
+        QCOMPARE(outcome.audit->itemCount(), std::size_t(8));
+        const auto item = outcome.audit->findItem(kNaturalName, "0");
+        QVERIFY(item);
+        QVERIFY(str(*outcome.audit, outcome.audit->items().field(ItemText::ResponseA, *item))
+                    .startsWith("My girlfriend's visa")); // what the base item lacked is filled
+    } else {
+        QVERIFY(!outcome.audit);
+        QCOMPARE(test::issuesText(outcome.log), subset + "/dataset.json:2: [0]" + expected);
+    }
+    QCOMPARE(QString::fromStdString(compareAudits(*base, *baseCopy)), QString());
 }
 
 QTEST_APPLESS_MAIN(TestLlmBar)

@@ -1,0 +1,247 @@
+// Flat CSV rows to judgments (see flatcsvrows.h). Messages are `file:line: column: reason` with the wording
+// shared by all importers (messagetext.h, numberfields.h, slotanswer.h, itempatch.h).
+
+#include "flatcsvrows.h"
+
+#include "asciitext.h"
+#include "messagetext.h"
+#include "numberfields.h"
+#include "slotanswer.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tribunal {
+namespace {
+
+constexpr int kRequiredColumns = 8;
+constexpr std::array<std::string_view, FlatCsvRows::kKnownColumns> kColumnNames = {
+    "dataset", "item_id", "judge",    "format",    "order",      "rep",       "verdict",
+    "label",   "prob_a",  "cost_usd", "latency_s", "confidence", "tokens_in", "tokens_out",
+    "raw",     "error",   "test",     "version",   "variant",    "cue_on",    "slot"};
+
+// A pairwise answer or label cell: A, B, tie, none or empty (the flat CSV has no NA).
+std::optional<Answer> parsePairwise(std::string_view text)
+{
+    if (text.size() == 1) { // the common case, by table (the A/B mix is unpredictable for a branch)
+        static constexpr auto kLetter = [] {
+            std::array<Answer, 256> table{}; // 0: not a pairwise answer
+            table['A'] = table['a'] = answer::kA;
+            table['B'] = table['b'] = answer::kB;
+            return table;
+        }();
+        const Answer value = kLetter[static_cast<unsigned char>(text[0])];
+        return value == 0 ? std::nullopt : std::optional<Answer>(value);
+    }
+    if (text.empty() || equalsIgnoreCase(text, "none"))
+        return answer::kNone;
+    if (equalsIgnoreCase(text, "tie"))
+        return answer::kTie;
+    return std::nullopt;
+}
+
+std::string notAllowed(std::string_view text, std::string_view allowed)
+{
+    return quoteForMessage(text) + " is not " + std::string(allowed);
+}
+
+} // namespace
+
+// A row's values as validated: the judgment's plain fields (strings are interned once the row is valid), the
+// item's label and the probability of A.
+struct FlatCsvRows::Values {
+    JudgmentInput judgment;
+    Answer label = answer::kNone;
+    double probA = kMissing;
+};
+
+FlatCsvRows::FlatCsvRows(const std::string& path, std::uint32_t file, AuditBuilder& builder, ImportLog& log)
+    : m_path(path), m_file(file), m_builder(builder), m_log(log), m_items(builder),
+      m_patch(builder, m_origins)
+{}
+
+std::string FlatCsvRows::columnName(std::size_t index) const
+{
+    return index < m_header.size() ? m_header[index] : "column " + std::to_string(index + 1);
+}
+
+bool FlatCsvRows::header(const CsvRecord& rec, std::uint64_t line)
+{
+    auto fatal = [&](std::string field, std::string reason) {
+        m_log.fatal({m_path, line, std::move(field), std::move(reason)});
+        return false;
+    };
+    if (rec.errorField >= 0)
+        return fatal("column " + std::to_string(rec.errorField + 1), rec.errorReason);
+    m_columnAt.fill(-1);
+    m_header.reserve(rec.fields.size());
+    for (std::size_t i = 0; i < rec.fields.size(); ++i) {
+        const std::string_view name = rec.fields[i];
+        if (name.empty())
+            return fatal("column " + std::to_string(i + 1), "empty column name");
+        if (std::find(m_header.begin(), m_header.end(), name) != m_header.end())
+            return fatal(std::string(name), "duplicate column");
+        m_header.emplace_back(name);
+        auto known = std::find(kColumnNames.begin(), kColumnNames.end(), name);
+        if (known != kColumnNames.end())
+            m_columnAt[static_cast<std::size_t>(known - kColumnNames.begin())] = static_cast<int>(i);
+    }
+    for (int c = 0; c < kRequiredColumns; ++c)
+        if (m_columnAt[static_cast<std::size_t>(c)] < 0)
+            return fatal(std::string(kColumnNames[static_cast<std::size_t>(c)]), "missing required column");
+    for (std::size_t i = 0; i < m_header.size(); ++i)
+        if (std::find(kColumnNames.begin(), kColumnNames.end(), m_header[i]) == kColumnNames.end())
+            m_conditionColumns.emplace_back(i, m_builder.intern(m_header[i]));
+    for (const auto& column : m_conditionColumns)
+        m_builder.addConditionKey(column.second); // keep the header's column order
+    m_lastConditionCells.resize(m_conditionColumns.size());
+    m_haveHeader = true;
+    return true;
+}
+
+std::optional<FlatCsvRows::Problem> FlatCsvRows::validate(const CsvRecord& rec, Values& v,
+                                                          std::optional<std::uint32_t>& item)
+{
+    auto& in = v.judgment;
+    for (Column c : {ColDataset, ColItemId, ColJudge})
+        if (cell(rec, c).empty())
+            return Problem{c, "must not be empty"};
+
+    const auto orderText = cell(rec, ColOrder);
+    auto order = orderText == "AB" ? Order::AB : orderText == "BA" ? Order::BA : parseOrder(orderText);
+    if (!order || *order == Order::None)
+        return Problem{ColOrder, notAllowed(orderText, "AB or BA")};
+    in.order = *order;
+
+    if (auto problem = parseRepText(cell(rec, ColRep), in.rep))
+        return Problem{ColRep, std::move(*problem)};
+
+    const auto verdictText = cell(rec, ColVerdict);
+    auto verdict = parsePairwise(verdictText);
+    if (!verdict)
+        return Problem{ColVerdict, notAllowed(verdictText, allowedAnswers(TaskKind::Pairwise, false))};
+    in.answer = *verdict;
+
+    const auto slotText = cell(rec, ColSlot);
+    if (!slotText.empty()) {
+        auto slot = answerOfSlot(slotText, in.order);
+        if (!slot || *slot == answer::kNA)
+            return Problem{ColSlot, notAllowed(slotText, allowedSlots(false))};
+        if (verdictText.empty())
+            in.answer = *slot;
+        else if (*slot != *verdict)
+            return Problem{ColSlot, slotMismatch(slotText, in.order, *slot, "verdict", *verdict)};
+    }
+
+    const auto labelText = cell(rec, ColLabel);
+    auto label = parsePairwise(labelText);
+    if (!label)
+        return Problem{ColLabel, notAllowed(labelText, allowedAnswers(TaskKind::Pairwise, false))};
+    v.label = *label;
+
+    // An empty cell is "not given".
+    for (auto [column, range, out] : {std::tuple{ColProbA, NumberRange::UnitInterval, &v.probA},
+                                      std::tuple{ColCostUsd, NumberRange::NonNegative, &in.costUsd},
+                                      std::tuple{ColLatencyS, NumberRange::NonNegative, &in.latencyS},
+                                      std::tuple{ColConfidence, NumberRange::UnitInterval, &in.confidence}}) {
+        const auto text = cell(rec, column);
+        if (!text.empty())
+            if (auto problem = parseRealText(text, range, *out))
+                return Problem{column, std::move(*problem)};
+    }
+    for (auto [column, out] :
+         {std::pair{ColTokensIn, &in.tokensIn}, std::pair{ColTokensOut, &in.tokensOut}}) {
+        const auto text = cell(rec, column);
+        if (!text.empty())
+            if (auto problem = parseCountText(text, *out))
+                return Problem{column, std::move(*problem)};
+    }
+    const auto variantText = cell(rec, ColVariant);
+    auto variant = parseVariant(variantText);
+    if (!variant)
+        return Problem{ColVariant, notAllowed(variantText, "original or perturbed")};
+    in.variant = *variant;
+    const auto cueText = cell(rec, ColCueOn);
+    auto cue = parseCue(cueText);
+    if (!cue)
+        return Problem{ColCueOn, notAllowed(cueText, "better or worse")};
+    in.cue = *cue;
+
+    // The item: must be pairwise, and a label must agree with one given before.
+    item = m_items.find(cell(rec, ColDataset), cell(rec, ColItemId));
+    m_patch.reset(item);
+    if (item)
+        if (auto problem = kindProblem(m_builder, *item, TaskKind::Pairwise))
+            return Problem{ColItemId, std::move(*problem)};
+    if (auto problem = m_patch.label(TaskKind::Pairwise, v.label))
+        return Problem{ColLabel, std::move(*problem)};
+    return std::nullopt;
+}
+
+CondId FlatCsvRows::condition(const CsvRecord& rec)
+{
+    if (m_conditionColumns.empty())
+        return 0;
+    if (m_haveLastCondition) {
+        bool same = true;
+        for (std::size_t k = 0; k < m_conditionColumns.size() && same; ++k)
+            same = rec.fields[m_conditionColumns[k].first] == m_lastConditionCells[k];
+        if (same)
+            return m_lastCondition;
+    }
+    Condition pairs;
+    for (std::size_t k = 0; k < m_conditionColumns.size(); ++k) {
+        const auto value = rec.fields[m_conditionColumns[k].first];
+        m_lastConditionCells[k].assign(value);
+        if (!value.empty())
+            pairs.emplace_back(m_conditionColumns[k].second, m_builder.intern(value));
+    }
+    m_lastCondition = m_builder.internCondition(std::move(pairs));
+    m_haveLastCondition = true;
+    return m_lastCondition;
+}
+
+bool FlatCsvRows::row(const CsvRecord& rec, std::uint64_t line)
+{
+    if (rec.errorField >= 0)
+        return m_log.badRecord(
+            {m_path, line, columnName(static_cast<std::size_t>(rec.errorField)), rec.errorReason});
+    if (rec.fields.size() != m_header.size())
+        return m_log.badRecord({m_path, line, "",
+                                "expected " + std::to_string(m_header.size()) +
+                                    " fields (as in the header), found " +
+                                    std::to_string(rec.fields.size())});
+    Values v;
+    std::optional<std::uint32_t> item;
+    if (auto problem = validate(rec, v, item))
+        return m_log.badRecord(
+            {m_path, line, std::string(kColumnNames[problem->column]), std::move(problem->reason)});
+
+    // Valid: hand the row to the builder.
+    if (!item) {
+        const StrId dataset = m_datasets.intern(m_builder, cell(rec, ColDataset));
+        item = m_builder.addItem(dataset, m_builder.intern(cell(rec, ColItemId)), TaskKind::Pairwise);
+        m_items.remember(*item);
+    }
+    m_patch.apply(*item, line);
+    JudgmentInput& in = v.judgment;
+    in.item = *item;
+    in.judge = m_judges.intern(m_builder, cell(rec, ColJudge));
+    in.format = m_formats.intern(m_builder, cell(rec, ColFormat));
+    in.condition = condition(rec);
+    for (auto [column, out] : {std::pair{ColRaw, &in.raw}, std::pair{ColError, &in.error}}) {
+        const auto text = cell(rec, column);
+        if (!text.empty())
+            *out = m_builder.intern(text);
+    }
+    in.test = m_tests.intern(m_builder, cell(rec, ColTest));
+    in.version = m_versions.intern(m_builder, cell(rec, ColVersion));
+    const ProbEntry prob{answer::kA, v.probA};
+    if (!isMissing(v.probA))
+        in.probs = std::span<const ProbEntry>(&prob, 1);
+    in.source = {m_file, line};
+    m_builder.addJudgment(in);
+    return true;
+}
+
+} // namespace tribunal

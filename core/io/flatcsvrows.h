@@ -1,0 +1,100 @@
+#pragma once
+// The flat pairwise CSV's columns (../shared/spec/data-format.md, "Formats" 1): mapping scanned records to
+// items and judgments. Columns are found by header name; the first eight are required, `prob_a, cost_usd,
+// latency_s, confidence, tokens_in, tokens_out, raw, error, test, version, variant, cue_on, slot` are
+// optional, and any other column is a condition key (empty cell = not set). Every row is validated completely
+// before anything is handed to the builder, so a skipped bad row leaves nothing behind.
+
+#include "csvtokenizer.h"
+#include "itemlookup.h"
+#include "itemorigins.h"
+#include "itempatch.h"
+#include "model/auditbuilder.h"
+#include "recentstrings.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tribunal {
+
+/// Header and rows of one CSV file. Not thread-safe (one per file being read).
+class FlatCsvRows {
+public:
+    /// Rows go to `builder` with SourceRef file `file`; problems to `log` under `path`.
+    FlatCsvRows(const std::string& path, std::uint32_t file, AuditBuilder& builder, ImportLog& log);
+
+    /// Reads the header record (on `line`). False after logging a fatal issue when it is unusable.
+    bool header(const CsvRecord& rec, std::uint64_t line);
+    bool haveHeader() const { return m_haveHeader; }
+    /// Validates and adds one data record starting on `line`, or lists it as a bad record. False when reading
+    /// must stop (stop-at-first policy).
+    bool row(const CsvRecord& rec, std::uint64_t line);
+
+    enum Column : int {
+        ColDataset,
+        ColItemId,
+        ColJudge,
+        ColFormat,
+        ColOrder,
+        ColRep,
+        ColVerdict,
+        ColLabel,
+        ColProbA,
+        ColCostUsd,
+        ColLatencyS,
+        ColConfidence,
+        ColTokensIn,
+        ColTokensOut,
+        ColRaw,
+        ColError,
+        ColTest,
+        ColVersion,
+        ColVariant,
+        ColCueOn,
+        ColSlot,
+        kKnownColumns
+    };
+
+private:
+    struct Values;
+    struct Problem {
+        Column column;
+        std::string reason;
+    };
+
+    std::optional<Problem> validate(const CsvRecord& rec, Values& v, std::optional<std::uint32_t>& item);
+    CondId condition(const CsvRecord& rec);
+    std::string_view cell(const CsvRecord& rec, Column column) const
+    {
+        const int index = m_columnAt[column];
+        return index < 0 ? std::string_view() : rec.fields[static_cast<std::size_t>(index)];
+    }
+    std::string columnName(std::size_t index) const;
+
+    const std::string& m_path;
+    std::uint32_t m_file;
+    AuditBuilder& m_builder;
+    ImportLog& m_log;
+
+    bool m_haveHeader = false;
+    std::vector<std::string> m_header;
+    std::array<int, kKnownColumns> m_columnAt{};
+    std::vector<std::pair<std::size_t, StrId>> m_conditionColumns; // field index, interned key
+
+    // Consecutive rows usually repeat dataset, judge, format, item and condition: cache them.
+    RecentStrings m_datasets, m_judges, m_formats, m_tests, m_versions;
+    ItemLookup m_items;
+    std::vector<std::string> m_lastConditionCells;
+    CondId m_lastCondition = 0;
+    bool m_haveLastCondition = false;
+
+    ItemOrigins m_origins; // lines of this file that set item labels
+    ItemPatch m_patch;
+};
+
+} // namespace tribunal
