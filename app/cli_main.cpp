@@ -295,7 +295,7 @@ int runBench(const QStringList& args)
     parser.addPositionalArgument("stage", "import", "import");
     parser.addPositionalArgument("input", "The file to import.", "FILE");
     QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
-    parser.addOptions({repeat, kFormat});
+    parser.addOptions({repeat, kFormat, kSkipBad});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);

@@ -29,8 +29,9 @@ template <typename T> void truncateOptional(std::vector<T>& column, std::size_t 
         column.resize(count);
 }
 
-template <typename T>
-std::vector<T> gather(const std::vector<T>& column, const std::vector<std::uint32_t>& perm)
+// Reorders `column` by `perm` and releases the source right away, so the peak memory of build() is the
+// builder's columns plus one column, not two full copies of the table.
+template <typename T> std::vector<T> gather(std::vector<T>& column, const std::vector<std::uint32_t>& perm)
 {
     if (column.empty())
         return {};
@@ -38,6 +39,7 @@ std::vector<T> gather(const std::vector<T>& column, const std::vector<std::uint3
     out.reserve(perm.size());
     for (auto row : perm)
         out.push_back(column[row]);
+    std::vector<T>().swap(column);
     return out;
 }
 
@@ -425,11 +427,14 @@ AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
     if (!src.probBegin.empty()) {
         j.probBegin.reserve(perm.size() + 1);
         j.probBegin.push_back(0);
+        j.probs.reserve(src.probs.size());
         for (auto row : perm) {
             j.probs.insert(j.probs.end(), src.probs.begin() + src.probBegin[row],
                            src.probs.begin() + src.probBegin[row + 1]);
             j.probBegin.push_back(static_cast<std::uint32_t>(j.probs.size()));
         }
+        std::vector<ProbEntry>().swap(src.probs);
+        std::vector<std::uint32_t>().swap(src.probBegin);
     }
     const std::size_t kept = perm.size();
 
