@@ -46,62 +46,6 @@ bool reserved(std::string_view key)
     return false;
 }
 
-// Same output as JsonWriter::appendQuoted, but copies runs of plain bytes at once: most of an export is
-// quoting text, and a byte-at-a-time append costs about a third of the whole.
-void appendQuoted(std::string& out, std::string_view text)
-{
-    static constexpr auto kEscape = [] {
-        std::array<bool, 256> table{};
-        for (int c = 0; c < 0x20; ++c)
-            table[static_cast<std::size_t>(c)] = true;
-        table['"'] = table['\\'] = true;
-        return table;
-    }();
-    static constexpr char kHex[] = "0123456789abcdef";
-    out += '"';
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (!kEscape[c])
-            continue;
-        out.append(text.data() + run, i - run);
-        run = i + 1;
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            out += "\\u00";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xf];
-        }
-    }
-    out.append(text.data() + run, text.size() - run);
-    out += '"';
-}
-
-// Shortest round-trip text; -0.0 keeps its sign (plain "-0" would read back as the integer 0).
-void appendDouble(std::string& out, double value)
-{
-    if (value == 0.0 && std::signbit(value)) {
-        out += "-0.0";
-        return;
-    }
-    JsonWriter::appendNumber(out, value);
-}
-
 // One JSON object being written on one line.
 class Line {
 public:
@@ -118,7 +62,7 @@ public:
     void string(std::string_view name, std::string_view text)
     {
         key(name);
-        appendQuoted(m_out, text);
+        JsonWriter::appendQuoted(m_out, text);
     }
     void stringIfAny(std::string_view name, std::string_view text)
     {
@@ -130,7 +74,7 @@ public:
         if (isMissing(value))
             return;
         key(name);
-        appendDouble(m_out, value);
+        JsonWriter::appendNumber(m_out, value);
     }
     void integer(std::string_view name, std::int64_t value)
     {
@@ -257,7 +201,7 @@ bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::stri
             for (std::size_t l = 0; l < levels.size(); ++l) {
                 if (l > 0)
                     s += ',';
-                appendQuoted(s, audit.str(levels[l]));
+                JsonWriter::appendQuoted(s, audit.str(levels[l]));
             }
             s += ']';
         }
@@ -279,9 +223,9 @@ bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::stri
                 }
                 if (r > 0)
                     s += ',';
-                appendQuoted(s, audit.str(ratings[r].rater));
+                JsonWriter::appendQuoted(s, audit.str(ratings[r].rater));
                 s += ':';
-                appendQuoted(s, answerText(kind, ratings[r].value));
+                JsonWriter::appendQuoted(s, answerText(kind, ratings[r].value));
             }
             s += '}';
         }
@@ -339,9 +283,9 @@ bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::
                 if (!first)
                     s += ',';
                 first = false;
-                appendQuoted(s, audit.str(k));
+                JsonWriter::appendQuoted(s, audit.str(k));
                 s += ':';
-                appendQuoted(s, audit.str(v));
+                JsonWriter::appendQuoted(s, audit.str(v));
             }
             s += '}';
         }
@@ -358,9 +302,9 @@ bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::
             for (std::size_t p = 0; p < probs.size(); ++p) {
                 if (p > 0)
                     s += ',';
-                appendQuoted(s, answerText(kind, probs[p].option));
+                JsonWriter::appendQuoted(s, answerText(kind, probs[p].option));
                 s += ':';
-                appendDouble(s, probs[p].p);
+                JsonWriter::appendNumber(s, probs[p].p);
             }
             s += '}';
         }

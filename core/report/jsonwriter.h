@@ -31,7 +31,7 @@ public:
 
     /// Appends `text` as a quoted JSON string to `out`.
     static void appendQuoted(std::string& out, std::string_view text);
-    /// Shortest decimal form that reads back to the same double ("0.1", "1e-07", "3").
+    /// Shortest decimal form that reads back to the same double ("0.1", "1e-07", "3"; -0.0 as "-0.0").
     static void appendNumber(std::string& out, double number);
 
 private:
