@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -44,11 +45,14 @@ const Fixture& fixture()
     return f;
 }
 
-void importFile(benchmark::State& state, const std::string& path)
+void importFiles(benchmark::State& state, const std::vector<std::string>& paths)
 {
     std::uint64_t judgments = 0;
+    std::uintmax_t bytes = 0;
+    for (const auto& path : paths)
+        bytes += std::filesystem::file_size(path);
     for (auto _ : state) {
-        auto outcome = tribunal::importSources({path}, nullptr, {});
+        auto outcome = tribunal::importSources(paths, nullptr, {});
         if (!outcome.audit) {
             state.SkipWithError("import failed");
             return;
@@ -57,31 +61,19 @@ void importFile(benchmark::State& state, const std::string& path)
         benchmark::DoNotOptimize(outcome.audit.get());
     }
     state.counters["judgments"] = static_cast<double>(judgments);
-    state.counters["MiB"] = static_cast<double>(std::filesystem::file_size(path)) / (1 << 20);
+    state.counters["MiB"] = static_cast<double>(bytes) / (1 << 20);
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * judgments));
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * std::filesystem::file_size(path)));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
 }
 
 void BM_ImportFlatCsv(benchmark::State& state)
 {
-    importFile(state, fixture().csv);
+    importFiles(state, {fixture().csv});
 }
+// Judgments and items both, as the CLI reads an exported pair.
 void BM_ImportJsonl(benchmark::State& state)
 {
-    // Judgments and items both, as the CLI reads an exported pair.
-    std::uint64_t judgments = 0;
-    const auto& f = fixture();
-    for (auto _ : state) {
-        auto outcome = tribunal::importSources({tribunal::itemsPathFor(f.jsonl), f.jsonl}, nullptr, {});
-        if (!outcome.audit) {
-            state.SkipWithError("import failed");
-            return;
-        }
-        judgments = outcome.audit->judgmentCount();
-        benchmark::DoNotOptimize(outcome.audit.get());
-    }
-    state.counters["judgments"] = static_cast<double>(judgments);
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * judgments));
+    importFiles(state, {tribunal::itemsPathFor(fixture().jsonl), fixture().jsonl});
 }
 
 void BM_SimulateAndBuild(benchmark::State& state)
