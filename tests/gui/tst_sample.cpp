@@ -16,6 +16,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTreeView>
 #include <QtTest>
@@ -50,8 +52,17 @@ int countLeaves(const QAbstractItemModel& model, const QModelIndex& parent = {})
 class TestSample : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void opensSampleSelectsItemAndShowsRawOutputs();
 };
+
+void TestSample::initTestCase()
+{
+    // Settings (layout, recent files) under ~/.qttest, apart from the user's and from other GUI suites.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TribunalSampleTest"));
+    QSettings().clear();
+}
 
 void TestSample::opensSampleSelectsItemAndShowsRawOutputs()
 {
