@@ -1,0 +1,227 @@
+#include "analysis/trustanalysis.h"
+
+namespace tribunal {
+
+namespace {
+
+// Tolerance of the failure-map thresholds: a C of exactly 9/10 must count as ">= 0.9" although 9.0 / 10.0
+// and the literal 0.9 may differ in the last bit.
+constexpr double kThresholdSlack = 1e-12;
+
+double ratio(std::uint64_t num, std::uint64_t den)
+{
+    return den == 0 ? kMissing : static_cast<double>(num) / static_cast<double>(den);
+}
+
+/// Sums over a multiset of pairs: every cell metric is a ratio of these.
+struct Sums {
+    std::uint64_t n = 0, nLab = 0;
+    std::uint64_t reproducible = 0, reproducibleLab = 0; // sum N_i
+    std::uint64_t invariant = 0, invariantLab = 0;       // sum P_i
+    std::uint64_t agreeingPres = 0, agreeingPresLab = 0; // presentations whose runs agree
+    std::uint64_t hardReversals = 0;
+    std::uint64_t slotVerdicts = 0, firstSlotVerdicts = 0;
+    std::uint64_t singleRunPres = 0;
+    std::uint32_t maxRuns = 0;
+    double accuracy = 0, accuracyDec = 0, accuracyUndec = 0; // sums of per-pair accuracy (labelled)
+    std::uint64_t joint = 0;                                 // sum N_i P_i R_i (labelled)
+    std::uint64_t modalPresLab = 0, modalCorrectPresLab = 0;
+    std::uint64_t matchedLab = 0, agreeingLab = 0, agreeingCorrectLab = 0;
+
+    void add(const TrustPair& p)
+    {
+        ++n;
+        reproducible += p.reproducible;
+        invariant += p.orderInvariant;
+        agreeingPres += p.agreeingPresentations;
+        hardReversals += p.hardReversal;
+        slotVerdicts += p.slotVerdicts;
+        firstSlotVerdicts += p.firstSlotVerdicts;
+        singleRunPres += p.singleRunPresentations;
+        if (p.maxPresentationRuns() > maxRuns)
+            maxRuns = p.maxPresentationRuns();
+        if (!p.labelled)
+            return;
+        ++nLab;
+        reproducibleLab += p.reproducible;
+        invariantLab += p.orderInvariant;
+        agreeingPresLab += p.agreeingPresentations;
+        const double acc = p.accuracy();
+        accuracy += acc;
+        (p.orderInvariant ? accuracyDec : accuracyUndec) += acc;
+        joint += p.reproducible && p.orderInvariant && p.modalCorrect;
+        modalPresLab += p.modalPresentations;
+        modalCorrectPresLab += p.modalCorrectPresentations;
+        matchedLab += p.matchedRuns;
+        agreeingLab += p.agreeingRuns;
+        agreeingCorrectLab += p.agreeingCorrectRuns;
+    }
+};
+
+TrustCellResult finish(const TrustPairs& summary, const Sums& s, const TrustSettings& settings)
+{
+    TrustCellResult r;
+    r.pairs = s.n;
+    r.labelledPairs = s.nLab;
+    r.unlabelledPairs = s.n - s.nLab;
+    r.droppedMissingOrder = summary.droppedMissingOrder;
+    r.droppedMissingVerdicts = summary.droppedMissingVerdicts;
+    r.notPairwiseItems = summary.notPairwiseItems;
+    r.noneRuns = summary.noneRuns;
+    r.abstainedRuns = summary.abstainedRuns;
+    r.unorderedRuns = summary.unorderedRuns;
+
+    // T2.
+    r.runs = s.maxRuns;
+    r.singleRun = s.n > 0 && s.maxRuns == 1;
+    r.singleRunPresentations = s.singleRunPres;
+    if (r.singleRun) {
+        // C is not identifiable from one run per presentation (every N_i would be 1 trivially).
+        if (settings.assumeConsistentWhenSingleRun) {
+            r.consistencyAssumed = true;
+            r.consistency = 1.0;
+            r.consistencyLab = s.nLab > 0 ? 1.0 : kMissing;
+        }
+    } else {
+        r.consistencyPair = ratio(s.reproducible, s.n);
+        r.consistencyPresentation = ratio(s.agreeingPres, 2 * s.n);
+        const bool pairUnit = settings.consistencyUnit == ConsistencyUnit::Pair;
+        r.consistency = pairUnit ? r.consistencyPair : r.consistencyPresentation;
+        r.consistencyLab = pairUnit ? ratio(s.reproducibleLab, s.nLab) : ratio(s.agreeingPresLab, 2 * s.nLab);
+    }
+
+    // T3 (counts, not 1 - mean, so that e.g. 1/3 is the nearest double to 1/3).
+    r.flipRate = ratio(s.n - s.invariant, s.n);
+    r.flipRateLab = ratio(s.nLab - s.invariantLab, s.nLab);
+    r.flipRateAB = ratio(s.hardReversals, s.n);
+    r.firstSlotShare = ratio(s.firstSlotVerdicts, s.slotVerdicts);
+
+    // T4-T6 on the labelled pairs.
+    if (s.nLab > 0) {
+        const std::uint64_t nDec = s.invariantLab, nUndec = s.nLab - s.invariantLab;
+        r.accuracy = s.accuracy / static_cast<double>(s.nLab);
+        r.accuracyDecisive = nDec > 0 ? s.accuracyDec / static_cast<double>(nDec) : kMissing;
+        r.qObserved = nUndec > 0 ? s.accuracyUndec / static_cast<double>(nUndec) : kMissing;
+        r.qUsed = settings.qMode == QMode::Half ? 0.5 : r.qObserved;
+        if (nUndec == 0) {
+            // phi_lab = 0: q has no effect (and observed q is undefined).
+            r.accuracyMax = 1.0;
+            r.trust = r.consistencyLab * r.accuracy;
+        } else {
+            r.accuracyMax = 1.0 - r.flipRateLab * (1.0 - r.qUsed);
+            r.trust = r.consistencyLab * (r.accuracy - r.flipRateLab * r.qUsed);
+        }
+        r.capabilityGap = r.accuracyMax - r.accuracy;
+        // T7: N_i is not identifiable either with one run; with the opt-in every N_i is 1 (as it is then).
+        if (!isMissing(r.consistencyLab))
+            r.trustJoint = ratio(s.joint, s.nLab);
+        r.trustGap = r.trust - r.trustJoint;
+    }
+
+    // T11.
+    if (!isMissing(r.consistency) && !isMissing(r.flipRate)) {
+        const bool goodC = r.consistency >= settings.goodConsistency - kThresholdSlack;
+        const bool goodPhi = r.flipRate <= settings.goodFlipRate + kThresholdSlack;
+        r.quadrant = goodC ? (goodPhi ? TrustQuadrant::Trustworthy : TrustQuadrant::ConfidentlyBiased)
+                           : (goodPhi ? TrustQuadrant::NoisyButFair : TrustQuadrant::Chaos);
+    }
+
+    // T12 a/b.
+    r.majorityAccuracy = ratio(s.modalCorrectPresLab, s.modalPresLab);
+    r.majorityCoverage = ratio(s.modalPresLab, 2 * s.nLab);
+    r.bothOrderAccuracy = ratio(s.agreeingCorrectLab, s.agreeingLab);
+    r.bothOrderCoverage = ratio(s.agreeingLab, s.matchedLab);
+    return r;
+}
+
+} // namespace
+
+std::string_view quadrantName(TrustQuadrant quadrant)
+{
+    switch (quadrant) {
+    case TrustQuadrant::Undefined:
+        return "";
+    case TrustQuadrant::Trustworthy:
+        return "trustworthy";
+    case TrustQuadrant::NoisyButFair:
+        return "noisy-but-fair";
+    case TrustQuadrant::Chaos:
+        return "chaos";
+    case TrustQuadrant::ConfidentlyBiased:
+        return "confidently-biased";
+    }
+    return "";
+}
+
+std::string_view mitigationKey(TrustQuadrant quadrant)
+{
+    switch (quadrant) {
+    case TrustQuadrant::Undefined:
+        return "";
+    case TrustQuadrant::Trustworthy:
+        return "stronger-judge";
+    case TrustQuadrant::NoisyButFair:
+        return "majority-vote";
+    case TrustQuadrant::Chaos:
+        return "both-orders-then-majority";
+    case TrustQuadrant::ConfidentlyBiased:
+        return "both-orders";
+    }
+    return "";
+}
+
+std::string_view mitigationText(TrustQuadrant quadrant)
+{
+    switch (quadrant) {
+    case TrustQuadrant::Undefined:
+        return "";
+    case TrustQuadrant::Trustworthy:
+        return "The remaining gap to the ceiling is capability: only a stronger judge closes it.";
+    case TrustQuadrant::NoisyButFair:
+        return "Sample repeatedly and take the majority verdict; position bias is low.";
+    case TrustQuadrant::Chaos:
+        return "Evaluate both candidate orders to reduce position bias, then take the majority over repeated "
+               "runs.";
+    case TrustQuadrant::ConfidentlyBiased:
+        return "Stable verdicts hide a strong position bias: evaluate both orders; repeating runs does not "
+               "help.";
+    }
+    return "";
+}
+
+TrustCellResult aggregateTrust(const TrustPairs& summary, const TrustSettings& settings)
+{
+    Sums s;
+    for (const TrustPair& p : summary.pairs)
+        s.add(p);
+    return finish(summary, s, settings);
+}
+
+TrustCellResult aggregateTrust(const TrustPairs& summary, std::span<const std::uint32_t> pairIndices,
+                               const TrustSettings& settings)
+{
+    Sums s;
+    for (std::uint32_t i : pairIndices)
+        s.add(summary.pairs[i]);
+    return finish(summary, s, settings);
+}
+
+TrustCellResult analyseTrustCell(const Audit& audit, std::span<const ItemRun> runs,
+                                 const TrustSettings& settings)
+{
+    return aggregateTrust(summarizeTrustPairs(audit, runs), settings);
+}
+
+std::vector<TrustCellResult> analyseTrust(const Audit& audit, const TrustSettings& settings)
+{
+    std::vector<TrustCellResult> out;
+    out.reserve(audit.cells().size());
+    std::uint32_t index = 0;
+    for (const Cell& cell : audit.cells()) {
+        out.push_back(analyseTrustCell(audit, audit.itemRunsOf(cell), settings));
+        out.back().cell = index++;
+    }
+    return out;
+}
+
+} // namespace tribunal
