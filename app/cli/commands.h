@@ -1,0 +1,15 @@
+#pragma once
+// The tribunal-cli subcommands. Each takes the full argument list (program name, command, options) and
+// returns the exit code (see common.h).
+
+#include <QStringList>
+
+namespace tribunal::cli {
+
+int runImport(const QStringList& args);
+int runInfo(const QStringList& args);
+int runExport(const QStringList& args);
+int runSimulate(const QStringList& args);
+int runBench(const QStringList& args);
+
+} // namespace tribunal::cli

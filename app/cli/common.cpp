@@ -1,0 +1,76 @@
+#include "common.h"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace tribunal::cli {
+
+std::vector<std::string> toStd(const QStringList& list)
+{
+    std::vector<std::string> out;
+    for (const auto& s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+int usage(const QString& message)
+{
+    std::cerr << "tribunal-cli: " << message.toStdString() << "\nRun 'tribunal-cli --help' for usage.\n";
+    return kUsage;
+}
+
+void printIssues(const std::vector<ImportIssue>& issues)
+{
+    for (const auto& issue : issues)
+        std::cerr << issue.text() << '\n';
+}
+
+// Parses a subcommand's options; `args` starts with the program name and the command.
+bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
+{
+    parser.addHelpOption();
+    if (!parser.parse(args)) {
+        *error = parser.errorText();
+        return false;
+    }
+    if (parser.isSet("help")) {
+        std::cout << parser.helpText().toStdString();
+        std::exit(kOk);
+    }
+    return true;
+}
+
+const QCommandLineOption kSkipBad("skip-bad", "Skip bad records and list them (default: stop at the first).");
+const QCommandLineOption kFormat("format", "Input format: auto, csv, jsonl, llmbar.", "FORMAT", "auto");
+
+std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error)
+{
+    ImportOptions options;
+    options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
+    auto format = parseSourceFormat(parser.value(kFormat).toStdString());
+    if (!format) {
+        *error = QString("unknown input format '%1' (expected auto, csv, jsonl or llmbar)")
+                     .arg(parser.value(kFormat));
+        return std::nullopt;
+    }
+    options.format = *format;
+    return options;
+}
+
+// Loads the inputs named by the positional arguments; prints the issues. Returns null on failure.
+AuditPtr load(const QStringList& inputs, const ImportOptions& options, ProjectExtras* extras, int* exitCode)
+{
+    auto loaded = loadAudit(toStd(inputs), options);
+    printIssues(loaded.issues);
+    if (!loaded.audit) {
+        *exitCode = loaded.badInput ? kBadInput : kUsage;
+        return nullptr;
+    }
+    if (!loaded.issues.empty())
+        std::cerr << loaded.issues.size() << " bad record(s) skipped\n";
+    if (extras)
+        *extras = std::move(loaded.extras);
+    return loaded.audit;
+}
+
+} // namespace tribunal::cli

@@ -1,0 +1,37 @@
+#pragma once
+// What every tribunal-cli command shares: exit codes, option parsing, loading the input audit, printing
+// issues.
+
+#include "io/auditsource.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tribunal::cli {
+
+/// Exit codes: 0 success; 1 usage or I/O error; 2 bad input (the error lines go to stderr).
+enum Exit { kOk = 0, kUsage = 1, kBadInput = 2 };
+
+std::vector<std::string> toStd(const QStringList& list);
+/// Prints `message` and the usage hint to stderr; returns kUsage.
+int usage(const QString& message);
+void printIssues(const std::vector<ImportIssue>& issues);
+/// Adds --help and parses a subcommand's options (`args` starts with the program name and the command);
+/// prints the help and exits 0 on --help.
+bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
+
+extern const QCommandLineOption kSkipBad; ///< --skip-bad
+extern const QCommandLineOption kFormat;  ///< --format auto|csv|jsonl|llmbar (input format)
+
+/// The import options given by kSkipBad and kFormat (both must have been added to `parser`).
+std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error);
+/// Loads the inputs (a project, or files to import); prints the issues. Returns null on failure with
+/// *exitCode set.
+AuditPtr load(const QStringList& inputs, const ImportOptions& options, ProjectExtras* extras, int* exitCode);
+
+} // namespace tribunal::cli

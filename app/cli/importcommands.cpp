@@ -1,0 +1,165 @@
+// import, info and export: moving audits between files and projects.
+
+#include "commands.h"
+#include "common.h"
+
+#include "analysis/auditsummary.h"
+#include "io/exporter.h"
+#include "io/projectfile.h"
+#include "report/auditsummaryjson.h"
+
+#include <QFileInfo>
+
+#include <iostream>
+
+namespace tribunal::cli {
+namespace {
+
+void printSummaryText(const AuditSummary& s)
+{
+    std::cout << "judgments        " << s.judgments << "\nitems            " << s.items << " ("
+              << s.labelledItems << " labelled)\ncells            " << s.cells << "\nmissing verdicts "
+              << s.missingVerdicts << '\n';
+    auto block = [](const char* title, const std::map<std::string, GroupCount>& groups) {
+        std::cout << title << '\n';
+        for (const auto& [name, count] : groups)
+            std::cout << "  " << (name.empty() ? "(none)" : name) << '\t' << count.judgments << " judgments, "
+                      << count.missingVerdicts << " missing\n";
+    };
+    block("by dataset", s.byDataset);
+    block("by judge", s.byJudge);
+    block("by format", s.byFormat);
+    block("by order", s.byOrder);
+    block("by rep", s.byRep);
+}
+
+} // namespace
+
+int runImport(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Import audit files into a project.");
+    parser.addPositionalArgument("inputs", "Files or directories (flat CSV, Tribunal JSONL, LLMBar layout).",
+                                 "FILE_OR_DIR...");
+    QCommandLineOption out({"o", "output"}, "The project file to write (.tribunal).", "PROJECT");
+    QCommandLineOption force("force", "Replace PROJECT if it exists.");
+    QCommandLineOption append("append", "Add the imported judgments to the existing PROJECT.");
+    parser.addOptions({out, force, append, kSkipBad, kFormat});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty() || !parser.isSet(out))
+        return usage("import needs at least one input and -o PROJECT");
+    auto options = importOptions(parser, &error);
+    if (!options)
+        return usage(error);
+    const auto project = parser.value(out).toStdString();
+    const bool exists = QFileInfo::exists(parser.value(out));
+    if (exists && !parser.isSet(force) && !parser.isSet(append))
+        return usage(
+            QString("%1 exists; use --append to add to it or --force to replace it").arg(parser.value(out)));
+
+    AuditPtr base;
+    ProjectExtras extras;
+    if (exists && parser.isSet(append)) {
+        std::string openError;
+        auto contents = ProjectFile::open(project, &openError);
+        if (!contents) {
+            std::cerr << openError << '\n';
+            return kBadInput;
+        }
+        base = contents->audit;
+        extras = std::move(contents->extras);
+    }
+    auto outcome = importSources(toStd(inputs), base.get(), *options);
+    printIssues(outcome.log.issues);
+    if (!outcome.audit)
+        return kBadInput;
+    std::string saveError;
+    if (!ProjectFile::save(project, *outcome.audit, extras, &saveError)) {
+        std::cerr << saveError << '\n';
+        return kUsage;
+    }
+    std::cout << "imported " << outcome.judgmentsAdded << " judgments and " << outcome.itemsAdded
+              << " items into " << project << " (" << outcome.audit->judgmentCount() << " judgments, "
+              << outcome.audit->itemCount() << " items in all)";
+    if (outcome.log.skippedRecords > 0)
+        std::cout << "; " << outcome.log.skippedRecords << " bad record(s) skipped, listed on stderr";
+    std::cout << '\n';
+    return kOk;
+}
+
+int runInfo(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Print the counts of an audit.");
+    parser.addPositionalArgument("input", "A project, or files to import.", "PROJECT_OR_FILE...");
+    QCommandLineOption json("json", "Print JSON (a stable contract for scripts).");
+    parser.addOptions({json, kSkipBad, kFormat});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty())
+        return usage("info needs a project or file");
+    auto options = importOptions(parser, &error);
+    if (!options)
+        return usage(error);
+    int exitCode = kOk;
+    auto audit = load(inputs, *options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    auto summary = summarize(*audit);
+    if (parser.isSet(json))
+        std::cout << auditSummaryJson(summary);
+    else
+        printSummaryText(summary);
+    return kOk;
+}
+
+int runExport(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Write an audit as Tribunal JSONL (items + judgments) or flat pairwise CSV.");
+    parser.addPositionalArgument("input", "A project, or files to import.", "PROJECT_OR_FILE...");
+    QCommandLineOption out({"o", "output"}, "File to write (JSONL: items go to NAME.items.jsonl beside it).",
+                           "FILE");
+    QCommandLineOption to("to", "Output format: jsonl or csv (same as --format when exporting).", "FORMAT");
+    QCommandLineOption inFormat("input-format", "Input format: auto, csv, jsonl, llmbar.", "FORMAT", "auto");
+    QCommandLineOption format("format", "Output format: jsonl or csv.", "FORMAT");
+    parser.addOptions({out, format, to, inFormat, kSkipBad});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    const QString outFormat = parser.isSet(format) ? parser.value(format) : parser.value(to);
+    if (inputs.isEmpty() || !parser.isSet(out) || (outFormat != "jsonl" && outFormat != "csv"))
+        return usage("export needs an input, --format jsonl|csv and -o FILE");
+    ImportOptions options;
+    options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
+    auto inputFormat = parseSourceFormat(parser.value(inFormat).toStdString());
+    if (!inputFormat)
+        return usage("unknown --input-format");
+    options.format = *inputFormat;
+    int exitCode = kOk;
+    auto audit = load(inputs, options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    std::string writeError;
+    const auto path = parser.value(out).toStdString();
+    const bool ok = outFormat == "csv" ? exportFlatCsv(*audit, path, &writeError)
+                                       : exportJsonl(*audit, path, &writeError);
+    if (!ok) {
+        std::cerr << writeError << '\n';
+        return kUsage;
+    }
+    std::cout << "wrote " << audit->judgmentCount() << " judgments to " << path;
+    if (outFormat == "jsonl")
+        std::cout << " and " << audit->itemCount() << " items to " << itemsPathFor(path);
+    std::cout << '\n';
+    return kOk;
+}
+
+} // namespace tribunal::cli
