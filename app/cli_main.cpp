@@ -28,7 +28,13 @@ int main(int argc, char** argv)
                      "  info PROJECT_OR_FILE... [--json]\n"
                      "  export PROJECT_OR_FILE... --format jsonl|csv -o FILE\n"
                      "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
-                     "  bench import FILE [--repeat N]\n\n"
+                     "  bench import FILE [--repeat N]\n"
+                     "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
+                     "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
+                     "        [--format csv|md|json] [-o FILE]\n"
+                     "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
+                     "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
+                     "  check-table CELLS.csv [--table4 FILE]\n\n"
                      "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                      "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
@@ -43,5 +49,13 @@ int main(int argc, char** argv)
         return runSimulate(args);
     if (command == "bench")
         return runBench(args);
+    if (command == "trust")
+        return runTrust(args);
+    if (command == "dispersion")
+        return runDispersion(args);
+    if (command == "anova")
+        return runAnova(args);
+    if (command == "check-table")
+        return runCheckTable(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

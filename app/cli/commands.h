@@ -11,5 +11,10 @@ int runInfo(const QStringList& args);
 int runExport(const QStringList& args);
 int runSimulate(const QStringList& args);
 int runBench(const QStringList& args);
+// Pairwise trust (trustcommands.cpp).
+int runTrust(const QStringList& args);
+int runDispersion(const QStringList& args);
+int runAnova(const QStringList& args);
+int runCheckTable(const QStringList& args);
 
 } // namespace tribunal::cli
