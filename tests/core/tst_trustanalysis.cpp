@@ -4,6 +4,8 @@
 #include "io/importer.h"
 #include "model/auditbuilder.h"
 
+#include "../common/trustcells.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -35,59 +37,14 @@ private slots:
 
 namespace {
 
-constexpr double kTol = 1e-12;
-
-/// One pair of a hand-made cell. Runs are written one character per run, in run order 1, 2, ...:
-/// A, B, T (tie), - ('none'), N (NA abstention). An empty string means the order was never shown.
-struct PairSpec {
-    const char* label; ///< "A", "B", "tie" or "" (no label)
-    const char* ab;
-    const char* ba;
-};
-
-Answer runAnswer(char c)
-{
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case 'N':
-        return answer::kNA;
-    default:
-        return answer::kNone;
-    }
-}
+using testing::PairSpec;
 
 AuditPtr buildCell(const std::vector<PairSpec>& pairs)
 {
-    AuditBuilder b;
-    const auto file = b.addSourceFile("t.csv");
-    std::uint64_t line = 1;
-    int n = 0;
-    for (const PairSpec& spec : pairs) {
-        const auto item = b.addItem(b.intern("D1"), b.intern("p" + std::to_string(++n)), TaskKind::Pairwise);
-        if (*spec.label)
-            b.setLabel(item, *parseAnswer(TaskKind::Pairwise, spec.label));
-        for (auto [order, runs] : {std::pair{Order::AB, spec.ab}, std::pair{Order::BA, spec.ba}}) {
-            for (int r = 0; runs[r]; ++r) {
-                JudgmentInput j;
-                j.item = item;
-                j.judge = b.intern("J1");
-                j.format = b.intern("F1");
-                j.order = order;
-                j.rep = static_cast<std::uint16_t>(r + 1);
-                j.answer = runAnswer(runs[r]);
-                j.source = {file, ++line};
-                b.addJudgment(j);
-            }
-        }
-    }
-    ImportLog log;
-    return b.build(log);
+    return testing::buildTrustAudit({pairs});
 }
+
+constexpr double kTol = 1e-12;
 
 /// examples.md section 1.
 const std::vector<PairSpec> kExample = {

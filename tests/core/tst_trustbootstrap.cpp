@@ -7,6 +7,8 @@
 #include "stats/percentile.h"
 #include "stats/randomstreams.h"
 
+#include "../common/trustcells.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -44,62 +46,15 @@ private slots:
 
 namespace {
 
-/// One pair of a hand-made cell, as in tst_trustanalysis: one character per run (A, B, T tie, - none,
-/// N abstention); label "A", "B", "tie" or "" (unlabelled).
-struct PairSpec {
-    const char* label;
-    const char* ab;
-    const char* ba;
-};
+using testing::PairSpec;
+using testing::runAnswer;
 
-Answer runAnswer(char c)
+AuditPtr buildAudit(const std::vector<std::vector<PairSpec>>& cells)
 {
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case 'N':
-        return answer::kNA;
-    default:
-        return answer::kNone;
-    }
+    return testing::buildTrustAudit(cells);
 }
 
 /// One cell per entry (judge "J<k>", own items), in one audit.
-AuditPtr buildAudit(const std::vector<std::vector<PairSpec>>& cells)
-{
-    AuditBuilder b;
-    const auto file = b.addSourceFile("t.csv");
-    std::uint64_t line = 1;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-        const StrId judge = b.intern("J" + std::to_string(c));
-        int n = 0;
-        for (const PairSpec& spec : cells[c]) {
-            const auto name = "c" + std::to_string(c) + "p" + std::to_string(++n);
-            const auto item = b.addItem(b.intern("D1"), b.intern(name), TaskKind::Pairwise);
-            if (*spec.label)
-                b.setLabel(item, *parseAnswer(TaskKind::Pairwise, spec.label));
-            for (auto [order, runs] : {std::pair{Order::AB, spec.ab}, std::pair{Order::BA, spec.ba}}) {
-                for (int r = 0; runs[r]; ++r) {
-                    JudgmentInput j;
-                    j.item = item;
-                    j.judge = judge;
-                    j.format = b.intern("F1");
-                    j.order = order;
-                    j.rep = static_cast<std::uint16_t>(r + 1);
-                    j.answer = runAnswer(runs[r]);
-                    j.source = {file, ++line};
-                    b.addJudgment(j);
-                }
-            }
-        }
-    }
-    ImportLog log;
-    return b.build(log);
-}
 
 TrustPairs summaryOf(const Audit& audit, std::size_t cell = 0)
 {
