@@ -1,10 +1,12 @@
 // The command-line contract of issue #2 (import / info / export, exit codes) exercised through the real
 // executable, as scripts and later checks use it.
 
+#include "../common/clirun.h"
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 class TestCli : public QObject {
@@ -23,10 +25,7 @@ private slots:
     void simulateWritesRequestedSize();
 
 private:
-    struct Run {
-        int exitCode = -1;
-        QString out, err;
-    };
+    using Run = tribunal::testing::CliRun;
     Run cli(const QStringList& args);
     QJsonObject infoJson(const QString& input);
     QString write(const QString& name, const QByteArray& content);
@@ -36,12 +35,7 @@ private:
 
 TestCli::Run TestCli::cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TRIBUNAL_CLI_PATH), args);
-    if (!p.waitForFinished(300000))
-        qFatal("tribunal-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return tribunal::testing::runCli(args);
 }
 
 QJsonObject TestCli::infoJson(const QString& input)
@@ -54,12 +48,7 @@ QJsonObject TestCli::infoJson(const QString& input)
 
 QString TestCli::write(const QString& name, const QByteArray& content)
 {
-    QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write fixture");
-    f.write(content);
-    return path;
+    return tribunal::testing::writeFixture(m_dir, name, content);
 }
 
 void TestCli::initTestCase()

@@ -1,11 +1,13 @@
 // The trust commands of tribunal-cli (issue #3: trust, dispersion, anova, check-table) through the real
 // executable. Main fixture: the cell of examples.md section 1 written as a flat pairwise CSV.
 
+#include "../common/clirun.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <cmath>
@@ -93,10 +95,7 @@ private slots:
     void checkTableBadInput();
 
 private:
-    struct Run {
-        int exitCode = -1;
-        QString out, err;
-    };
+    using Run = tribunal::testing::CliRun;
     Run cli(const QStringList& args);
     QString write(const QString& name, const QByteArray& content);
     QTemporaryDir m_dir;
@@ -107,22 +106,12 @@ private:
 
 TestTrustCli::Run TestTrustCli::cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TRIBUNAL_CLI_PATH), args);
-    if (!p.waitForFinished(300000))
-        qFatal("tribunal-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return tribunal::testing::runCli(args);
 }
 
 QString TestTrustCli::write(const QString& name, const QByteArray& content)
 {
-    QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write fixture");
-    f.write(content);
-    return path;
+    return tribunal::testing::writeFixture(m_dir, name, content);
 }
 
 void TestTrustCli::initTestCase()

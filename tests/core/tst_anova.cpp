@@ -4,6 +4,8 @@
 #include "analysis/celltablecsv.h"
 #include "stats/anova.h"
 
+#include "../common/csvlines.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -16,28 +18,8 @@ using namespace tribunal;
 
 namespace {
 
-bool readLine(std::istream& in, std::string& line)
-{
-    if (!std::getline(in, line))
-        return false;
-    if (!line.empty() && line.back() == '\r') // the paper files use CRLF
-        line.pop_back();
-    return true;
-}
-
-std::vector<std::string> splitCsvLine(const std::string& line)
-{
-    if (line.find('"') != std::string::npos)
-        throw std::runtime_error("quoted CSV field not supported by this test reader: " + line);
-    std::vector<std::string> fields;
-    std::stringstream in(line);
-    std::string field;
-    while (std::getline(in, field, ','))
-        fields.push_back(field);
-    if (!line.empty() && line.back() == ',')
-        fields.emplace_back();
-    return fields;
-}
+using testing::readCsvLine;
+using testing::splitCsvLine;
 
 // A cell table through the core reader; `scale` 100 for percent files.
 CellTable readCells(const std::string& path, double scale)
@@ -53,10 +35,10 @@ std::vector<AnovaRow> readReference(const std::string& path, int type)
 {
     std::ifstream in(path);
     std::string line;
-    if (!readLine(in, line) || line != "type,source,df,ss,eta2")
+    if (!readCsvLine(in, line) || line != "type,source,df,ss,eta2")
         throw std::runtime_error("bad reference file " + path);
     std::vector<AnovaRow> rows;
-    while (readLine(in, line)) {
+    while (readCsvLine(in, line)) {
         const auto f = splitCsvLine(line);
         if (f.size() != 5)
             throw std::runtime_error(path + ": bad line " + line);

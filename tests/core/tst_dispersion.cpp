@@ -3,6 +3,8 @@
 #include "analysis/celltablecsv.h"
 #include "analysis/dispersion.h"
 
+#include "../common/csvlines.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -15,30 +17,8 @@ using namespace tribunal;
 
 namespace {
 
-// std::getline without the CR of a CRLF file (the paper files use CRLF).
-bool readLine(std::istream& in, std::string& line)
-{
-    if (!std::getline(in, line))
-        return false;
-    if (!line.empty() && line.back() == '\r')
-        line.pop_back();
-    return true;
-}
-
-std::vector<std::string> splitCsvLine(const std::string& line)
-{
-    // The paper files have no quoted fields; a quote would mean the fixture changed shape.
-    if (line.find('"') != std::string::npos)
-        throw std::runtime_error("quoted CSV field not supported by this test reader: " + line);
-    std::vector<std::string> fields;
-    std::stringstream in(line);
-    std::string field;
-    while (std::getline(in, field, ','))
-        fields.push_back(field);
-    if (!line.empty() && line.back() == ',')
-        fields.emplace_back();
-    return fields;
-}
+using testing::readCsvLine;
+using testing::splitCsvLine;
 
 // The paper's Table 1 (percent) through the core reader, in proportions.
 CellTable readPaperCells(const std::string& path)
@@ -163,10 +143,10 @@ void TestDispersion::paperTable4()
     std::ifstream in(dir + "table4_printed.csv");
     QVERIFY(in.good());
     std::string line;
-    readLine(in, line);
+    readCsvLine(in, line);
     QCOMPARE(line, std::string("judge,dataset,dT_fmt,T_min"));
     int groupRows = 0, judgeRows = 0, datasetRows = 0;
-    while (readLine(in, line)) {
+    while (readCsvLine(in, line)) {
         const auto f = splitCsvLine(line);
         QCOMPARE(f.size(), std::size_t(4));
         const double printed = std::stod(f[2]);

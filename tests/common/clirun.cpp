@@ -1,0 +1,29 @@
+#include "clirun.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtGlobal>
+
+namespace tribunal::testing {
+
+CliRun runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TRIBUNAL_CLI_PATH), args);
+    if (!p.waitForFinished(300000))
+        qFatal("tribunal-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size())
+        qFatal("cannot write fixture %s", qPrintable(path));
+    return path;
+}
+
+} // namespace tribunal::testing

@@ -1,0 +1,24 @@
+#pragma once
+// Running the built tribunal-cli from a test (TRIBUNAL_CLI_PATH) and writing small fixture files.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+class QTemporaryDir;
+
+namespace tribunal::testing {
+
+struct CliRun {
+    int exitCode = -1; ///< -1 when the process crashed
+    QString out;
+    QString err;
+};
+
+/// Runs tribunal-cli with `args` and waits (up to 5 minutes; a hang aborts the test).
+CliRun runCli(const QStringList& args);
+
+/// Writes `content` to `name` inside `dir` and returns the path (aborts the test when it cannot).
+QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteArray& content);
+
+} // namespace tribunal::testing
