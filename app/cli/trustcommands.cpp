@@ -10,6 +10,8 @@
 #include "analysis/tablecheck.h"
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
+#include "report/latex.h"
+#include "report/trustlatex.h"
 #include "report/trusttable.h"
 #include "stats/anova.h"
 
@@ -25,7 +27,10 @@ namespace tribunal::cli {
 namespace {
 
 const QCommandLineOption kOut({"o", "output"}, "File to write (default: standard output).", "FILE");
-const QCommandLineOption kTableFormat("format", "Output format: csv (default), md or json.", "FORMAT", "csv");
+const QCommandLineOption kTableFormat("format", "Output format: csv (default), md, json or latex.", "FORMAT",
+                                      "csv");
+const QCommandLineOption kStandalone("standalone",
+                                     "With --format latex: wrap the table in a compilable document.");
 const QCommandLineOption kInputFormat("input-format", "Judgment file format: auto, csv, jsonl, llmbar.",
                                       "FORMAT", "auto");
 const QCommandLineOption kQ("q", "Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.",
@@ -44,6 +49,32 @@ std::optional<TableFormat> tableFormat(const QString& name)
     if (name == "json")
         return TableFormat::Json;
     return std::nullopt;
+}
+
+// --format latex is handled apart from the TableFormat writers: it goes through report/trustlatex.h.
+bool isLatex(const QCommandLineParser& parser)
+{
+    return parser.value(kTableFormat) == "latex";
+}
+
+QString unknownFormat(const QCommandLineParser& parser)
+{
+    return QString("unknown --format '%1' (expected csv, md, json or latex)").arg(parser.value(kTableFormat));
+}
+
+// The LaTeX fragment, or a whole document with --standalone.
+std::string finishLatex(const QCommandLineParser& parser, const std::string& fragment)
+{
+    return parser.isSet(kStandalone) ? latexStandaloneDocument(fragment) : fragment;
+}
+
+TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed)
+{
+    TrustLatexVariants variants;
+    variants.qMode = settings.qMode;
+    variants.consistencyUnit = settings.consistencyUnit;
+    variants.consistencyAssumed = consistencyAssumed;
+    return variants;
 }
 
 std::optional<std::string> readFile(const std::string& path)
@@ -109,7 +140,7 @@ bool isCellTable(const QStringList& inputs, bool acceptTOnly = false)
 
 void addTrustOptions(QCommandLineParser& parser)
 {
-    parser.addOptions({kOut, kTableFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
 }
 
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error)
@@ -155,13 +186,14 @@ bool isPairwiseCell(const TrustCellResult& r)
 }
 
 // The stderr notes every trust output carries about single-run cells (T2: C is n/a unless opted in).
-void noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)
+// Returns the number of pairwise single-run cells.
+std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)
 {
     std::size_t single = 0;
     for (const auto& r : results)
         single += r.singleRun && isPairwiseCell(r) ? 1 : 0;
     if (single == 0)
-        return;
+        return 0;
     if (assumed)
         std::cerr << "note: C = 1 was assumed for " << single
                   << " cell(s) with one run per presentation (--assume-consistent)\n";
@@ -169,6 +201,7 @@ void noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)
         std::cerr << "note: " << single
                   << " cell(s) have one run per presentation: C is n/a (1 run), so C and T are left empty; "
                      "C = 1 can be assumed with --assume-consistent\n";
+    return single;
 }
 
 // T from the printed C, phi, A of a cell table (q = 1/2; the table has no per-pair data for observed q).
@@ -183,10 +216,11 @@ void fillTrustFromCells(CellTable& table)
 }
 
 // The input as a cell table: a cell-level CSV as read, or an audit's per-cell trust results. Null with
-// *exitCode set on failure.
+// *exitCode set on failure. *consistencyAssumed tells whether C = 1 was assumed for some cell.
 std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const QStringList& inputs,
-                                       int* exitCode)
+                                       int* exitCode, bool* consistencyAssumed)
 {
+    *consistencyAssumed = false;
     QString error;
     auto settings = trustSettings(parser, &error);
     if (!settings) {
@@ -217,7 +251,8 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
     if (!audit)
         return std::nullopt;
     auto results = analyseTrust(*audit, *settings);
-    noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
+    *consistencyAssumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
+                          settings->assumeConsistentWhenSingleRun;
     std::vector<TrustCellResult> pairwise;
     for (const auto& r : results) {
         if (isPairwiseCell(r))
@@ -262,17 +297,27 @@ int runTrust(const QStringList& args)
     QCommandLineOption level("level", "Interval level in (0, 1) (default 0.95).", "L", "0.95");
     QCommandLineOption threads("threads", "Bootstrap threads (0 = all cores; results do not depend on it).",
                                "N", "0");
-    parser.addOptions({ci, seed, level, threads});
+    QCommandLineOption colour("colour", "With --format latex: shade the T cells in bands.");
+    QCommandLineOption tableKind("table",
+                                 "With --format latex: cells (Table 1 layout, default) or gap (Table 10: T, "
+                                 "T_joint, their gap and its interval; needs judgment data).",
+                                 "KIND", "cells");
+    parser.addOptions({ci, seed, level, threads, colour, tableKind});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage("trust needs a project, judgment files or a cell-level table");
-    auto format = tableFormat(parser.value(kTableFormat));
-    if (!format)
-        return usage(
-            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kTableFormat)));
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format && !isLatex(parser))
+        return usage(unknownFormat(parser));
+    const auto kind = parser.value(tableKind);
+    if (kind != "cells" && kind != "gap")
+        return usage(QString("unknown --table '%1' (expected cells or gap)").arg(kind));
+    const bool gapTable = kind == "gap";
+    if (gapTable && !isLatex(parser))
+        return usage("--table gap needs --format latex");
     auto settings = trustSettings(parser, &error);
     if (!settings)
         return usage(error);
@@ -292,12 +337,36 @@ int runTrust(const QStringList& args)
         return usage("--threads needs a number from 0 to 1024");
     boot.threads = static_cast<int>(number);
 
+    TrustLatexOptions latex;
+    latex.colour = parser.isSet(colour);
+    // The LaTeX table (Table 1 layout) reads C, phi, A and T from the rows written so far.
+    const auto writeLatex = [&](const TrustTable& written, bool assumed) -> int {
+        CellTable cells;
+        cells.conditionNames = written.conditionNames;
+        for (const auto& row : written.rows)
+            cells.rows.push_back(
+                {row.judge, row.format, row.dataset, row.conditions, row.C, row.phi, row.A, row.T});
+        const auto intervalSettings = latex.variants.intervals; // set once the bootstrap has run
+        latex.variants = latexVariants(*settings, assumed);
+        latex.variants.intervals = intervalSettings;
+        std::string text;
+        try {
+            text = trustTableLatex(cells, latex);
+        } catch (const std::invalid_argument& e) {
+            std::cerr << e.what() << '\n';
+            return kBadInput;
+        }
+        return writeOutput(parser, finishLatex(parser, text));
+    };
+
     TrustTable table;
     table.consistencyUnit = settings->consistencyUnit == ConsistencyUnit::Pair ? "pair" : "presentation";
     table.qMode = settings->qMode == QMode::Half ? "half" : "observed";
     table.consistencyAssumed = settings->assumeConsistentWhenSingleRun;
 
     if (isCellTable(inputs)) {
+        if (gapTable)
+            return usage("--table gap needs judgment data; a cell-level table has no T_joint");
         if (settings->qMode == QMode::Observed)
             return usage("--q observed needs per-pair data; a cell-level table has only C, phi and A");
         ImportIssue issue;
@@ -338,6 +407,8 @@ int runTrust(const QStringList& args)
             std::cerr << "note: C = 1 was assumed for " << assumed
                       << " cell(s) without C (--assume-consistent)\n";
         }
+        if (!format)
+            return writeLatex(table, assumed > 0);
         return writeOutput(parser, writeTrustTable(table, *format));
     }
 
@@ -349,10 +420,12 @@ int runTrust(const QStringList& args)
     if (!audit)
         return exitCode;
     const auto results = analyseTrust(*audit, *settings);
-    noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
+    const bool assumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
+                         settings->assumeConsistentWhenSingleRun;
     std::vector<TrustCellIntervals> intervals;
     if (boot.resamples > 0) {
         intervals = bootstrapTrust(*audit, *settings, boot);
+        latex.variants.intervals = boot;
         table.resamples = boot.resamples;
         table.seed = boot.seed;
         table.level = boot.level;
@@ -370,6 +443,22 @@ int runTrust(const QStringList& args)
     }
     if (skipped > 0)
         std::cerr << "note: " << skipped << " cell(s) without pairwise items left out\n";
+    if (gapTable) {
+        if (pairwise.empty()) {
+            std::cerr << "no pairwise cells\n";
+            return kBadInput;
+        }
+        std::vector<TrustCellIntervals> gapIntervals;
+        for (const auto* iv : pairwiseIntervals) {
+            if (iv != nullptr)
+                gapIntervals.push_back(*iv);
+        }
+        latex.variants = latexVariants(*settings, assumed);
+        if (boot.resamples > 0)
+            latex.variants.intervals = boot;
+        return writeOutput(parser,
+                           finishLatex(parser, trustGapTableLatex(*audit, pairwise, gapIntervals, latex)));
+    }
     const auto labels = cellTableFromTrust(*audit, pairwise);
     table.conditionNames = labels.conditionNames;
     for (std::size_t i = 0; i < pairwise.size(); ++i) {
@@ -402,6 +491,8 @@ int runTrust(const QStringList& args)
         }
         table.rows.push_back(std::move(row));
     }
+    if (!format)
+        return writeLatex(table, assumed);
     return writeOutput(parser, writeTrustTable(table, *format));
 }
 
@@ -419,12 +510,12 @@ int runDispersion(const QStringList& args)
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage("dispersion needs a project, judgment files or a cell-level table");
-    auto format = tableFormat(parser.value(kTableFormat));
-    if (!format)
-        return usage(
-            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kTableFormat)));
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format && !isLatex(parser))
+        return usage(unknownFormat(parser));
     int exitCode = kOk;
-    auto cells = loadCellTable(parser, inputs, &exitCode);
+    bool assumed = false;
+    auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
     if (!cells)
         return exitCode;
     FormatDispersion dispersion;
@@ -436,6 +527,11 @@ int runDispersion(const QStringList& args)
     }
     if (dispersion.undefinedCells > 0)
         std::cerr << "note: " << dispersion.undefinedCells << " cell(s) with undefined T left out\n";
+    if (!format) {
+        TrustLatexOptions latex;
+        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
+        return writeOutput(parser, finishLatex(parser, dispersionTableLatex(dispersion, latex)));
+    }
     return writeOutput(parser, writeDispersionTable(dispersion, *format));
 }
 
@@ -456,16 +552,16 @@ int runAnova(const QStringList& args)
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage("anova needs a project, judgment files or a cell-level table");
-    auto format = tableFormat(parser.value(kTableFormat));
-    if (!format)
-        return usage(
-            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kTableFormat)));
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format && !isLatex(parser))
+        return usage(unknownFormat(parser));
     AnovaOptions options;
     options.factors = toStd(parser.value(factors).split(',', Qt::SkipEmptyParts));
     if (options.factors.empty())
         return usage("--factors needs at least one factor");
     int exitCode = kOk;
-    auto cells = loadCellTable(parser, inputs, &exitCode);
+    bool assumed = false;
+    auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
     if (!cells)
         return exitCode;
     for (const auto& name : options.factors) {
@@ -483,6 +579,11 @@ int runAnova(const QStringList& args)
               << (result.balanced ? " (balanced design)" : " (unbalanced design)") << '\n';
     if (result.droppedMissing > 0)
         std::cerr << "note: " << result.droppedMissing << " cell(s) with undefined T left out\n";
+    if (!format) {
+        TrustLatexOptions latex;
+        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
+        return writeOutput(parser, finishLatex(parser, anovaTableLatex(result, CellMeasure::T, latex)));
+    }
     return writeOutput(parser, writeAnovaTable(result, *format));
 }
 

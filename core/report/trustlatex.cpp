@@ -1,5 +1,6 @@
 #include "report/trustlatex.h"
 
+#include "analysis/celltrust.h"
 #include "model/audit.h"
 #include "report/latex.h"
 
@@ -355,6 +356,71 @@ std::string anovaTableLatex(const AnovaResult& anova, CellMeasure response, cons
         out += source + " & " + dfs[i] + " & " + sss[i] + " & " + etas[i] + " \\\\\n";
     }
     out += "\\midrule\nTotal & " + dfs.back() + " & " + sss.back() + " & " + etas.back() + " \\\\\n";
+    out += "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+    return out;
+}
+
+std::string trustGapTableLatex(const Audit& audit, std::span<const TrustCellResult> results,
+                               std::span<const TrustCellIntervals> intervals,
+                               const TrustLatexOptions& options)
+{
+    if (results.empty())
+        throw std::invalid_argument("trust gap table: no cells");
+    if (!intervals.empty() && intervals.size() != results.size())
+        throw std::invalid_argument("trust gap table: " + std::to_string(intervals.size()) +
+                                    " intervals for " + std::to_string(results.size()) + " cells");
+    const CellTable labels = cellTableFromTrust(audit, results);
+    const bool withIntervals = !intervals.empty();
+
+    std::vector<std::string> printed[3];
+    for (const TrustCellResult& r : results) {
+        printed[0].push_back(latexPercent(r.trust));
+        printed[1].push_back(latexPercent(r.trustJoint));
+        printed[2].push_back(latexPercent(r.trustGap));
+    }
+    const std::size_t lead = 3 + labels.conditionNames.size();
+    std::string out = "\\begin{table}[htbp]\n\\centering\n\\small\n";
+    std::string caption = captionStart(options);
+    caption += "Closed-form trustworthy verdict rate $T$, joint rate $T_{\\mathrm{joint}}$ (share of "
+               "labelled pairs that are "
+               "reproducible, order-consistent and correct: mean $N_i P_i R_i$) and the gap "
+               "$T - T_{\\mathrm{joint}}$, in percent";
+    caption += withIntervals ? ", with the gap's bootstrap interval. " : ". ";
+    caption += variantsSentence(options.variants);
+    appendCaptionAndLabel(out, caption, options.label.empty() ? "tab:trust-gap" : options.label);
+
+    out += "\\begin{tabular}{" + std::string(lead, 'l');
+    for (int m = 0; m < 3; ++m)
+        out += "S[table-format=" + tableFormat(printed[m], 1) + "]";
+    out += withIntervals ? "c}\n" : "}\n";
+    out += "\\toprule\nJudge";
+    for (const std::string& name : labels.conditionNames)
+        out += " & " + latexEscape(name);
+    out += " & Format & Dataset & {$T$} & {$T_{\\mathrm{joint}}$} & {$T - T_{\\mathrm{joint}}$}";
+    if (withIntervals)
+        out += " & {Interval}";
+    out += " \\\\\n\\midrule\n";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const CellRow& row = labels.rows[i];
+        const bool firstOfJudge = i == 0 || labels.rows[i - 1].judge != row.judge;
+        if (firstOfJudge && i != 0)
+            out += "\\midrule\n";
+        out += firstOfJudge ? latexEscape(row.judge) : std::string();
+        for (const std::string& value : row.conditions)
+            out += " & " + latexEscape(value);
+        out += " & " + latexEscape(row.format) + " & " + latexEscape(row.dataset);
+        for (int m = 0; m < 3; ++m)
+            out += " & " + printed[m][i];
+        if (withIntervals) {
+            const Interval& gap = intervals[i].trustGap;
+            out += " & ";
+            // In math mode so a negative end gets a proper minus sign.
+            out += std::isfinite(gap.lo) && std::isfinite(gap.hi)
+                       ? "$[" + latexPercent(gap.lo) + ", " + latexPercent(gap.hi) + "]$"
+                       : std::string("--");
+        }
+        out += " \\\\\n";
+    }
     out += "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
     return out;
 }

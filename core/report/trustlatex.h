@@ -5,6 +5,7 @@
 // - dispersionTableLatex: Table 4, dT_fmt per judge x dataset with T_min as a subscript, row and column
 // means.
 // - anovaTableLatex: Table 5, source, df, SS, eta^2 in percent.
+// - trustGapTableLatex: Table 10, T, T_joint, their gap and its bootstrap interval per cell.
 // Output is a `table` environment fragment using booktabs rules and siunitx S columns (colour needs
 // xcolor[table]); wrap it with latexStandaloneDocument (report/latex.h) to compile it alone. Every judge,
 // format, dataset, condition and user caption string is escaped with latexEscape. Output is byte-stable for
@@ -67,5 +68,16 @@ std::string dispersionTableLatex(const FormatDispersion& dispersion, const Trust
 /// percent.
 std::string anovaTableLatex(const AnovaResult& anova, CellMeasure response = CellMeasure::T,
                             const TrustLatexOptions& options = {});
+
+/// Table 10: per cell the closed-form T, T_joint (metrics.md; mean N_i P_i R_i over labelled pairs), the gap
+/// T - T_joint and, when `intervals` is not empty, the gap's bootstrap percentile interval; all in percent
+/// with one decimal. One row per result, in the order given (analyseTrust's Audit::cells() order); the judge
+/// is printed once per run of equal judges; condition columns (cellConditionNames) sit between Judge and
+/// Format. `intervals` is empty or parallel to `results` (bootstrapTrust's output, possibly filtered the
+/// same way); state its settings in options.variants.intervals for the caption. Undefined values print "--".
+/// Throws std::invalid_argument when `results` is empty or the sizes differ.
+std::string trustGapTableLatex(const Audit& audit, std::span<const TrustCellResult> results,
+                               std::span<const TrustCellIntervals> intervals,
+                               const TrustLatexOptions& options = {});
 
 } // namespace tribunal

@@ -2,6 +2,15 @@
 // executable. Main fixture: the cell of examples.md section 1 written as a flat pairwise CSV.
 
 #include "../common/clirun.h"
+#include "analysis/celltablecsv.h"
+#include "analysis/dispersion.h"
+#include "analysis/trustanalysis.h"
+#include "analysis/trustbootstrap.h"
+#include "io/importer.h"
+#include "report/latex.h"
+#include "report/trustlatex.h"
+#include "stats/anova.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -93,6 +102,13 @@ private slots:
     void anovaUnbalancedSaysTypeII();
     void checkTablePaper();
     void checkTableBadInput();
+    void latexMatchesCoreWriters_data();
+    void latexMatchesCoreWriters();
+    void latexTrustCaption();
+    void latexGapTable_data();
+    void latexGapTable();
+    void latexGapUsageErrors_data();
+    void latexGapUsageErrors();
 
 private:
     using Run = tribunal::testing::CliRun;
@@ -447,3 +463,156 @@ void TestTrustCli::checkTableBadInput()
 
 QTEST_GUILESS_MAIN(TestTrustCli)
 #include "tst_trustcli.moc"
+
+// The paper's cell table as the CLI reads it for trust (T = C (A - phi/2)) and for dispersion / anova (T
+// as printed); the CLI's LaTeX must be the core writer's output byte for byte.
+void TestTrustCli::latexMatchesCoreWriters_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<bool>("colour");
+    QTest::addColumn<bool>("standalone");
+    QTest::newRow("trust plain") << "trust" << QStringList{} << false << false;
+    QTest::newRow("trust colour standalone")
+        << "trust" << QStringList{"--colour", "--standalone"} << true << true;
+    QTest::newRow("dispersion") << "dispersion" << QStringList{} << false << false;
+    QTest::newRow("dispersion standalone") << "dispersion" << QStringList{"--standalone"} << false << true;
+    QTest::newRow("anova") << "anova" << QStringList{} << false << false;
+    QTest::newRow("anova standalone") << "anova" << QStringList{"--standalone"} << false << true;
+}
+
+void TestTrustCli::latexMatchesCoreWriters()
+{
+    using namespace tribunal;
+    QFETCH(QString, command);
+    QFETCH(QStringList, extra);
+    QFETCH(bool, colour);
+    QFETCH(bool, standalone);
+    ImportIssue issue;
+    auto csv = readCellTableCsv(m_table1.toStdString(), {}, issue);
+    QVERIFY(csv);
+    auto& table = csv->table;
+    TrustLatexOptions options;
+    options.colour = colour;
+    std::string expected;
+    if (command == "trust") {
+        for (auto& row : table.rows) {
+            const double t = row.C * (row.A - row.phi / 2);
+            row.T = std::isfinite(t) ? t : kMissing;
+        }
+        expected = trustTableLatex(table, options);
+    } else if (command == "dispersion") {
+        expected = dispersionTableLatex(formatDispersion(table), options);
+    } else {
+        AnovaOptions anovaOptions;
+        anovaOptions.factors = {"judge", "format", "dataset"};
+        expected = anovaTableLatex(anova(table, anovaOptions), CellMeasure::T, options);
+    }
+    if (standalone)
+        expected = latexStandaloneDocument(expected);
+    auto run = cli(QStringList{command, m_table1, "--format", "latex"} + extra);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toUtf8(), QByteArray::fromStdString(expected));
+    QCOMPARE(run.out.contains("\\cellcolor"), colour);
+    QCOMPARE(run.out.startsWith("\\documentclass"), standalone);
+}
+
+// The caption names the variants: q mode, C unit, C assumed, and the bootstrap level, resamples and seed.
+void TestTrustCli::latexTrustCaption()
+{
+    auto run = cli({"trust", m_example, "--ci", "0", "--format", "latex"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith("\\begin{table}"));
+    QVERIFY(run.out.contains("$q = 1/2$"));
+    QVERIFY(!run.out.contains("resamples"));
+    QVERIFY(!run.out.contains("\\cellcolor"));
+
+    run = cli({"trust", m_example, "--ci", "200", "--seed", "7", "--level", "0.9", "--q", "observed",
+               "--unit", "presentation", "--format", "latex", "--colour"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(!run.out.contains("$q = 1/2$"), qPrintable(run.out));
+    QVERIFY2(run.out.contains("observed accuracy on order-flipping pairs"), qPrintable(run.out));
+    QVERIFY2(run.out.contains("presentations whose runs all agree"), qPrintable(run.out));
+    QVERIFY2(run.out.contains("Intervals: 90\\% percentile bootstrap over pairs, 200 resamples, seed 7."),
+             qPrintable(run.out));
+    QVERIFY(run.out.contains("\\cellcolor"));
+
+    auto bad = cli({"dispersion", m_table1, "--format", "tex"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains("expected csv, md, json or latex"), qPrintable(bad.err));
+}
+
+// --table gap (Table 10) is trustGapTableLatex on the same audit, results and intervals, byte for byte.
+void TestTrustCli::latexGapTable_data()
+{
+    QTest::addColumn<int>("resamples");
+    QTest::addColumn<bool>("standalone");
+    QTest::newRow("intervals") << 150 << false;
+    QTest::newRow("no intervals standalone") << 0 << true;
+}
+
+void TestTrustCli::latexGapTable()
+{
+    using namespace tribunal;
+    QFETCH(int, resamples);
+    QFETCH(bool, standalone);
+    const auto second = write("example2.csv", exampleCsv().replace("J1,F1", "J2,F2"));
+    const auto outcome = importSources({m_example.toStdString(), second.toStdString()}, nullptr, {});
+    QVERIFY(outcome.audit);
+    const auto results = analyseTrust(*outcome.audit, TrustSettings{});
+    QCOMPARE(results.size(), std::size_t(2));
+    BootstrapSettings boot;
+    boot.resamples = resamples;
+    boot.seed = 3;
+    boot.threads = 1;
+    TrustLatexOptions options;
+    options.colour = false;
+    std::vector<TrustCellIntervals> intervals;
+    if (resamples > 0) {
+        intervals = bootstrapTrust(*outcome.audit, TrustSettings{}, boot);
+        options.variants.intervals = boot;
+    }
+    std::string expected = trustGapTableLatex(*outcome.audit, results, intervals, options);
+    if (standalone)
+        expected = latexStandaloneDocument(expected);
+    QStringList args{"trust",    m_example, second,
+                     "--format", "latex",   "--table",
+                     "gap",      "--ci",    QString::number(resamples),
+                     "--seed",   "3",       "--threads",
+                     "2"};
+    if (standalone)
+        args << "--standalone";
+    auto run = cli(args);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toUtf8(), QByteArray::fromStdString(expected));
+    QVERIFY(run.out.contains("T_{\\mathrm{joint}}"));
+    QCOMPARE(run.out.contains("{Interval}"), resamples > 0);
+}
+
+void TestTrustCli::latexGapUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("gap without latex")
+        << QStringList{"trust", "E", "--table", "gap"} << "--table gap needs --format latex";
+    QTest::newRow("unknown table") << QStringList{"trust", "E", "--format", "latex", "--table", "rows"}
+                                   << "unknown --table 'rows' (expected cells or gap)";
+    QTest::newRow("gap from cell table") << QStringList{"trust", "T1", "--format", "latex", "--table", "gap"}
+                                         << "--table gap needs judgment data";
+}
+
+void TestTrustCli::latexGapUsageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    for (auto& a : args) {
+        if (a == "T1")
+            a = m_table1;
+        if (a == "E")
+            a = m_example;
+    }
+    auto run = cli(args);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
+}

@@ -14,6 +14,7 @@
 #include "analysis/celltrust.h"
 #include "analysis/dispersion.h"
 #include "analysis/trustanalysis.h"
+#include "analysis/trustbootstrap.h"
 #include "model/audit.h"
 #include "report/latex.h"
 #include "report/trustlatex.h"
@@ -156,6 +157,8 @@ private slots:
     void trustTableLayout();
     void trustTableRejects();
     void trustCellTableFromAudit();
+    void trustGapGolden();
+    void trustGapRejects();
     void standaloneDocuments();
 };
 
@@ -372,6 +375,79 @@ void TestTrustLatex::trustCellTableFromAudit()
     QVERIFY(tex.find("sim-") != std::string::npos);
 }
 
+namespace {
+
+// A small simulated audit (fixed seed) and its first eight cells with bootstrap intervals: Table 10.
+struct GapFixture {
+    AuditPtr audit;
+    std::vector<TrustCellResult> results;
+    std::vector<TrustCellIntervals> intervals;
+    BootstrapSettings bootstrap;
+};
+
+GapFixture gapFixture()
+{
+    GapFixture f;
+    AuditSimulation simulation;
+    simulation.judgments = 6000;
+    simulation.runs = 2;
+    simulation.seed = 11;
+    f.audit = simulateAudit(simulation);
+    f.results = analyseTrust(*f.audit, TrustSettings{});
+    f.bootstrap.resamples = 100;
+    f.bootstrap.seed = 5;
+    f.bootstrap.threads = 1;
+    f.intervals = bootstrapTrust(*f.audit, TrustSettings{}, f.bootstrap);
+    f.results.resize(8);
+    f.intervals.resize(8);
+    return f;
+}
+
+TrustLatexOptions gapOptions(const GapFixture& f)
+{
+    TrustLatexOptions options;
+    options.title = "Table 10 (simulated).";
+    options.variants.intervals = f.bootstrap;
+    return options;
+}
+
+} // namespace
+
+void TestTrustLatex::trustGapGolden()
+{
+    const GapFixture f = gapFixture();
+    QCOMPARE(f.results.size(), std::size_t(8));
+    const std::string tex = trustGapTableLatex(*f.audit, f.results, f.intervals, gapOptions(f));
+    checkGolden("trust_gap.tex", tex);
+    // Every interval is ordered.
+    for (const auto& iv : f.intervals)
+        QVERIFY(!(iv.trustGap.lo > iv.trustGap.hi));
+    QVERIFY(tex.find("100 resamples, seed 5") != std::string::npos);
+    QVERIFY(tex.find("\\label{tab:trust-gap}") != std::string::npos);
+
+    // Without intervals there is no interval column.
+    const std::string plain = trustGapTableLatex(*f.audit, f.results, {}, {});
+    QVERIFY(plain.find("Interval") == std::string::npos);
+    QVERIFY(plain.find("$[") == std::string::npos);
+}
+
+void TestTrustLatex::trustGapRejects()
+{
+    const GapFixture f = gapFixture();
+    try {
+        trustGapTableLatex(*f.audit, {}, {});
+        QFAIL("no exception for no cells");
+    } catch (const std::invalid_argument& e) {
+        QCOMPARE(std::string(e.what()), std::string("trust gap table: no cells"));
+    }
+    try {
+        trustGapTableLatex(*f.audit, f.results, std::span(f.intervals).first(3));
+        QFAIL("no exception for a size mismatch");
+    } catch (const std::invalid_argument& e) {
+        QCOMPARE(std::string(e.what()), std::string("trust gap table: 3 intervals for 8 cells"));
+    }
+}
+
 void TestTrustLatex::standaloneDocuments()
 {
     const std::string dir = TRIBUNAL_BUILD_DIR "/latex-documents/";
@@ -385,6 +461,9 @@ void TestTrustLatex::standaloneDocuments()
     writeFile(dir + "table4.tex", latexStandaloneDocument(dispersionTableLatex(formatDispersion(cells))));
     writeFile(dir + "table5.tex", latexStandaloneDocument(anovaTableLatex(anova(cells))));
     writeFile(dir + "anova_fixed.tex", latexStandaloneDocument(anovaTableLatex(fixedAnova())));
+    const GapFixture gap = gapFixture();
+    writeFile(dir + "table10.tex", latexStandaloneDocument(trustGapTableLatex(
+                                       *gap.audit, gap.results, gap.intervals, gapOptions(gap))));
 
     // Hostile names in every table kind, with a title and label that need sanitising.
     const CellTable hostile = hostileCells();
