@@ -31,10 +31,11 @@ int main(int argc, char** argv)
                      "  bench import FILE [--repeat N]\n"
                      "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
                      "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
-                     "        [--format csv|md|json] [-o FILE]\n"
+                     "        [--by COLS] [--format csv|md|json] [-o FILE]\n"
                      "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
                      "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
-                     "  check-table CELLS.csv [--table4 FILE]\n\n"
+                     "  check-table CELLS.csv [--table4 FILE]\n"
+                     "  mitigate PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n\n"
                      "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                      "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
@@ -57,5 +58,7 @@ int main(int argc, char** argv)
         return runAnova(args);
     if (command == "check-table")
         return runCheckTable(args);
+    if (command == "mitigate")
+        return runMitigate(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

@@ -11,10 +11,12 @@ int runInfo(const QStringList& args);
 int runExport(const QStringList& args);
 int runSimulate(const QStringList& args);
 int runBench(const QStringList& args);
-// Pairwise trust (trustcommands.cpp).
+// Pairwise trust (trustcommand.cpp; cellcommands.cpp: dispersion, anova, check-table).
 int runTrust(const QStringList& args);
 int runDispersion(const QStringList& args);
 int runAnova(const QStringList& args);
 int runCheckTable(const QStringList& args);
+// T12 mitigation replays (mitigatecommand.cpp).
+int runMitigate(const QStringList& args);
 
 } // namespace tribunal::cli

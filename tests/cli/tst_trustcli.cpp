@@ -94,6 +94,14 @@ private slots:
     void trustCellTableInput();
     void trustMarkdownAndJson();
     void trustIntervals();
+    void trustBy_data();
+    void trustBy();
+    void trustByUsageErrors_data();
+    void trustByUsageErrors();
+    void mitigate_data();
+    void mitigate();
+    void mitigateUsageErrors_data();
+    void mitigateUsageErrors();
     void usageErrors_data();
     void usageErrors();
     void dispersionReproducesTable4();
@@ -279,6 +287,161 @@ void TestTrustCli::trustIntervals()
         QVERIFY2(!r[i].isEmpty(), qPrintable(csvRows(one.out)[0][i]));
     QVERIFY(num(r[5]) <= num(r[6]));
     QVERIFY(num(r[17]) <= num(r[18]));
+}
+
+// The example cell under two formats F1 and F2 (identical judgments), with a temperature condition 0.7.
+static QByteArray twoFormatCsv()
+{
+    const auto one = exampleCsv("temperature", "0.7");
+    const auto header = one.left(one.indexOf('\n') + 1);
+    auto body = one.mid(header.size());
+    auto f2 = body;
+    f2.replace(",F1,", ",F2,");
+    return header + body + f2;
+}
+
+void TestTrustCli::trustBy_data()
+{
+    QTest::addColumn<QString>("by");
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<QStringList>("labels"); // per row: the label columns before n_pairs, then n_pairs
+    QTest::newRow("judge,dataset pools formats") << "judge,dataset"
+                                                 << "judge,format,dataset,n_pairs" << QStringList{"J1,,D1,8"};
+    QTest::newRow("format") << "format"
+                            << "judge,format,dataset,n_pairs" << QStringList{",F1,,4", ",F2,,4"};
+    QTest::newRow("condition column")
+        << "temperature,judge"
+        << "judge,format,dataset,temperature,n_pairs" << QStringList{"J1,,,0.7,8"};
+    QTest::newRow("empty: one pool") << ""
+                                     << "judge,format,dataset,n_pairs" << QStringList{",,,8"};
+}
+
+void TestTrustCli::trustBy()
+{
+    QFETCH(QString, by);
+    QFETCH(QString, header);
+    QFETCH(QStringList, labels);
+    const auto path = write("two_formats.csv", twoFormatCsv());
+    auto run = cli({"trust", path, "--ci", "0", "--by", by});
+    QCOMPARE(run.exitCode, 0);
+    const auto rows = csvRows(run.out);
+    QCOMPARE(rows.size(), labels.size() + 1);
+    const auto labelCount = header.count(',') + 1;
+    QCOMPARE(rows[0].mid(0, labelCount).join(','), header);
+    QCOMPARE(rows[0].size(), labelCount + 17); // the metric columns are unchanged
+    const auto near = [](double a, double b) { return std::fabs(a - b) < 1e-12; };
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const auto& r = rows[i + 1];
+        QCOMPARE(r.mid(0, labelCount).join(','), labels[i]);
+        // Both formats have the example cell's values, so every pool has them too.
+        QVERIFY(near(num(r[labelCount]), 0.25));            // C
+        QVERIFY(near(num(r[labelCount + 3]), 0.5));         // phi
+        QVERIFY(near(num(r[labelCount + 6]), 32.0 / 45));   // A
+        QVERIFY(near(num(r[labelCount + 12]), 49.0 / 270)); // T
+        QVERIFY(near(num(r[labelCount + 15]), 1.0 / 3));    // T_joint
+        QCOMPARE(r[labelCount + 16], QString("chaos"));
+    }
+}
+
+void TestTrustCli::trustByUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown column") << QStringList{"--by", "nope"} << "--by: unknown grouping column 'nope'";
+    QTest::newRow("repeated column") << QStringList{"--by", "judge,judge"}
+                                     << "--by: grouping column 'judge' given twice";
+    QTest::newRow("gap table") << QStringList{"--by", "judge", "--format", "latex", "--table", "gap"}
+                               << "--by and --table gap cannot be combined";
+}
+
+void TestTrustCli::trustByUsageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    auto run = cli(QStringList{"trust", m_example, "--ci", "0"} + args);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("tribunal-cli: " + error), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
+    auto table = cli({"trust", m_table1, "--by", "judge"});
+    QCOMPARE(table.exitCode, 1);
+    QVERIFY2(table.err.contains("--by needs judgment data; a cell-level table is already one row per cell"),
+             qPrintable(table.err));
+}
+
+// Two labelled items, AB and BA, two runs each, with P(A) (canonical option A) per judgment. Worked by hand:
+// (a) presentations q1/AB A,A; q1/BA B,A (tie); q2/AB A,B (tie); q2/BA B,B: coverage 2/4, accuracy 2/2.
+// (b) run numbers agreeing in both orders: q1 run 2 (A), q2 run 2 (B): coverage 2/4, accuracy 1.
+// (c) one order: 6 of 8 correct; averaged: q1 0.6, 0.65 -> A; q2 0.4, 0.3 -> B: 4 of 4; agreement 2/4.
+static QByteArray probabilityCsv()
+{
+    return "dataset,item_id,judge,format,order,rep,verdict,label,prob_a\n"
+           "D1,q1,J1,F1,AB,1,A,A,0.8\nD1,q1,J1,F1,AB,2,A,A,0.7\n"
+           "D1,q1,J1,F1,BA,1,B,A,0.4\nD1,q1,J1,F1,BA,2,A,A,0.6\n"
+           "D1,q2,J1,F1,AB,1,A,B,0.6\nD1,q2,J1,F1,AB,2,B,B,0.3\n"
+           "D1,q2,J1,F1,BA,1,B,B,0.2\nD1,q2,J1,F1,BA,2,B,B,0.3\n";
+}
+
+void TestTrustCli::mitigate_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("expected");
+    const QString header =
+        "judge,format,dataset,n_pairs,majority_accuracy,majority_coverage,both_order_accuracy,"
+        "both_order_coverage,prob_matched_runs,prob_one_accuracy,prob_one_coverage,"
+        "prob_both_accuracy,prob_both_coverage,prob_agreement,prob_change";
+    QTest::newRow("csv") << "csv" << header + "\nJ1,F1,D1,2,1,0.5,1,0.5,4,0.75,1,1,1,0.5,0.25\n";
+    QTest::newRow("md")
+        << "md"
+        << "| " + QString(header).replace(",", " | ") + " |\n|" + QString(" --- |").repeated(15) +
+               "\n| J1 | F1 | D1 | 2 | 1 | 0.5 | 1 | 0.5 | 4 | 0.75 | 1 | 1 | 1 | 0.5 | 0.25 |\n";
+    QTest::newRow("json") << "json"
+                          << "[{\"judge\":\"J1\",\"format\":\"F1\",\"dataset\":\"D1\",\"n_pairs\":2,"
+                             "\"majority_accuracy\":1,\"majority_coverage\":0.5,\"both_order_accuracy\":1,"
+                             "\"both_order_coverage\":0.5,\"prob_matched_runs\":4,\"prob_one_accuracy\":0.75,"
+                             "\"prob_one_coverage\":1,\"prob_both_accuracy\":1,\"prob_both_coverage\":1,"
+                             "\"prob_agreement\":0.5,\"prob_change\":0.25}]\n";
+}
+
+void TestTrustCli::mitigate()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, expected);
+    const auto path = write("probabilities.csv", probabilityCsv());
+    auto run = cli({"mitigate", path, "--format", format});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out, expected);
+    // Without probabilities the prob_* columns are empty; (a) and (b) match the trust analysis.
+    auto plain = cli({"mitigate", m_example});
+    QCOMPARE(plain.exitCode, 0);
+    const auto rows = csvRows(plain.out);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].size(), 15);
+    QCOMPARE(rows[1].mid(0, 4).join(','), QString("J1,F1,D1,4"));
+    for (int i = 8; i < 15; ++i)
+        QVERIFY2(rows[1][i].isEmpty(), qPrintable(rows[0][i]));
+}
+
+void TestTrustCli::mitigateUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no input") << QStringList{} << "mitigate needs a project or judgment files";
+    QTest::newRow("bad format") << QStringList{"EXAMPLE", "--format", "latex"}
+                                << "unknown --format 'latex' (expected csv, md or json)";
+    QTest::newRow("cell table") << QStringList{"TABLE1"}
+                                << "mitigate needs judgment data; a cell-level table has no verdicts";
+}
+
+void TestTrustCli::mitigateUsageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    args.replaceInStrings("EXAMPLE", m_example);
+    args.replaceInStrings("TABLE1", m_table1);
+    auto run = cli(QStringList{"mitigate"} + args);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("tribunal-cli: " + error), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
 }
 
 void TestTrustCli::usageErrors_data()

@@ -1,0 +1,181 @@
+// dispersion, anova and check-table: the analyses of a cell-level trust table (metrics.md T8, T14) on the
+// command line. Every number comes from tribunal_core; this file parses options and writes.
+
+#include "commands.h"
+#include "trustcli_common.h"
+
+#include "analysis/celltablecsv.h"
+#include "analysis/dispersion.h"
+#include "analysis/tablecheck.h"
+#include "report/latex.h"
+#include "stats/anova.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace tribunal::cli {
+namespace {
+
+std::optional<std::string> readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+int runDispersion(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Format dispersion of T per judge and dataset (metrics.md T8; the paper's Table 4).");
+    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+                                 "PROJECT_OR_FILE...");
+    addTrustOptions(parser);
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty())
+        return usage("dispersion needs a project, judgment files or a cell-level table");
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format && !isLatex(parser))
+        return usage(unknownFormat(parser));
+    int exitCode = kOk;
+    bool assumed = false;
+    auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
+    if (!cells)
+        return exitCode;
+    FormatDispersion dispersion;
+    try {
+        dispersion = formatDispersion(*cells);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << e.what() << '\n';
+        return kBadInput;
+    }
+    if (dispersion.undefinedCells > 0)
+        std::cerr << "note: " << dispersion.undefinedCells << " cell(s) with undefined T left out\n";
+    if (!format) {
+        TrustLatexOptions latex;
+        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
+        return writeOutput(parser, finishLatex(parser, dispersionTableLatex(dispersion, latex)));
+    }
+    return writeOutput(parser, writeDispersionTable(dispersion, *format));
+}
+
+int runAnova(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Variance decomposition of T over cells (metrics.md T10; main effects and two-way interactions).");
+    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+                                 "PROJECT_OR_FILE...");
+    addTrustOptions(parser);
+    QCommandLineOption factors("factors", "Comma-separated factor columns (default judge,format,dataset).",
+                               "LIST", "judge,format,dataset");
+    parser.addOption(factors);
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty())
+        return usage("anova needs a project, judgment files or a cell-level table");
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format && !isLatex(parser))
+        return usage(unknownFormat(parser));
+    AnovaOptions options;
+    options.factors = toStd(parser.value(factors).split(',', Qt::SkipEmptyParts));
+    if (options.factors.empty())
+        return usage("--factors needs at least one factor");
+    int exitCode = kOk;
+    bool assumed = false;
+    auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
+    if (!cells)
+        return exitCode;
+    for (const auto& name : options.factors) {
+        if (!cellFactorIndex(*cells, name))
+            return usage(QString("unknown factor '%1'").arg(QString::fromStdString(name)));
+    }
+    AnovaResult result;
+    try {
+        result = anova(*cells, options);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << e.what() << '\n';
+        return kBadInput;
+    }
+    std::cerr << "sum of squares: " << sumOfSquaresName(result.type)
+              << (result.balanced ? " (balanced design)" : " (unbalanced design)") << '\n';
+    if (result.droppedMissing > 0)
+        std::cerr << "note: " << result.droppedMissing << " cell(s) with undefined T left out\n";
+    if (!format) {
+        TrustLatexOptions latex;
+        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
+        return writeOutput(parser, finishLatex(parser, anovaTableLatex(result, CellMeasure::T, latex)));
+    }
+    return writeOutput(parser, writeAnovaTable(result, *format));
+}
+
+int runCheckTable(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Check a published cell-level table (metrics.md T14): recompute T = C (A - phi/2), A_max, the "
+        "Table-4 "
+        "dispersion and the ANOVA, and list every printed value that disagrees beyond its rounding.");
+    parser.addPositionalArgument("file", "Cell-level table: judge,format,dataset[,condition...],C,phi,A[,T].",
+                                 "FILE");
+    QCommandLineOption table4("table4", "A printed Table 4 (judge,dataset,dT_fmt[,T_min][,T_max]) to check.",
+                              "FILE");
+    parser.addOptions({table4, kOut});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.size() != 1)
+        return usage("check-table needs exactly one cell-level table");
+    const auto cellsPath = inputs.front().toStdString();
+    auto cellsText = readFile(cellsPath);
+    if (!cellsText) {
+        std::cerr << cellsPath << ": cannot read\n";
+        return kUsage;
+    }
+    std::optional<std::string> table4Text;
+    std::string table4Path;
+    if (parser.isSet(table4)) {
+        table4Path = parser.value(table4).toStdString();
+        table4Text = readFile(table4Path);
+        if (!table4Text) {
+            std::cerr << table4Path << ": cannot read\n";
+            return kUsage;
+        }
+    }
+    ImportIssue issue;
+    auto check = checkCellTable(*cellsText, cellsPath,
+                                table4Text ? std::optional<std::string_view>(*table4Text) : std::nullopt,
+                                table4Path, issue);
+    if (!check) {
+        std::cerr << issue.text() << '\n';
+        return kBadInput;
+    }
+    std::string out;
+    for (const auto& d : check->discrepancies)
+        out += d.text() + '\n';
+    out += std::to_string(check->discrepancies.size()) + " discrepanc" +
+           (check->discrepancies.size() == 1 ? "y" : "ies") + " in " + std::to_string(check->checkedValues) +
+           " printed value(s) checked (" + (check->units == CellUnits::Percent ? "percent" : "proportions") +
+           ")\n";
+    if (check->anova) {
+        out += "\nRecomputed ANOVA of T (" + sumOfSquaresName(check->anova->type) + " SS, proportions):\n";
+        out += writeAnovaTable(*check->anova, TableFormat::Csv);
+    } else {
+        out += "\nANOVA not computed: " + check->anovaError + '\n';
+    }
+    return writeOutput(parser, out);
+}
+} // namespace tribunal::cli

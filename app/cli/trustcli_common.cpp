@@ -1,0 +1,234 @@
+// Shared option parsing, input loading and output writing of the trust commands (see trustcli_common.h).
+
+#include "trustcli_common.h"
+
+#include "analysis/celltrust.h"
+#include "report/latex.h"
+
+#include <QFileInfo>
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace tribunal::cli {
+namespace {
+
+// T from the printed C, phi, A of a cell table (q = 1/2; the table has no per-pair data for observed q).
+void fillTrustFromCells(CellTable& table)
+{
+    for (auto& row : table.rows) {
+        if (isMissing(row.T)) {
+            const double t = row.C * (row.A - row.phi / 2);
+            row.T = std::isfinite(t) ? t : kMissing;
+        }
+    }
+}
+
+} // namespace
+
+const QCommandLineOption kOut({"o", "output"}, "File to write (default: standard output).", "FILE");
+const QCommandLineOption kTableFormat("format", "Output format: csv (default), md, json or latex.", "FORMAT",
+                                      "csv");
+const QCommandLineOption kStandalone("standalone",
+                                     "With --format latex: wrap the table in a compilable document.");
+const QCommandLineOption kInputFormat("input-format", "Judgment file format: auto, csv, jsonl, llmbar.",
+                                      "FORMAT", "auto");
+const QCommandLineOption kQ("q", "Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.",
+                            "Q", "half");
+const QCommandLineOption kUnit("unit", "What C averages over: pair (default) or presentation.", "UNIT",
+                               "pair");
+const QCommandLineOption kAssume("assume-consistent",
+                                 "With one run per presentation, assume C = 1 (otherwise C and T are n/a).");
+
+std::optional<TableFormat> tableFormat(const QString& name)
+{
+    if (name == "csv")
+        return TableFormat::Csv;
+    if (name == "md" || name == "markdown")
+        return TableFormat::Markdown;
+    if (name == "json")
+        return TableFormat::Json;
+    return std::nullopt;
+}
+
+bool isLatex(const QCommandLineParser& parser)
+{
+    return parser.value(kTableFormat) == "latex";
+}
+
+QString unknownFormat(const QCommandLineParser& parser)
+{
+    return QString("unknown --format '%1' (expected csv, md, json or latex)").arg(parser.value(kTableFormat));
+}
+
+std::string finishLatex(const QCommandLineParser& parser, const std::string& fragment)
+{
+    return parser.isSet(kStandalone) ? latexStandaloneDocument(fragment) : fragment;
+}
+
+TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed)
+{
+    TrustLatexVariants variants;
+    variants.qMode = settings.qMode;
+    variants.consistencyUnit = settings.consistencyUnit;
+    variants.consistencyAssumed = consistencyAssumed;
+    return variants;
+}
+
+int writeOutput(const QCommandLineParser& parser, const std::string& text)
+{
+    if (!parser.isSet(kOut)) {
+        std::cout << text;
+        return kOk;
+    }
+    const auto path = parser.value(kOut).toStdString();
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) {
+        std::cerr << path << ": cannot write\n";
+        return kUsage;
+    }
+    return kOk;
+}
+
+bool isCellTable(const QStringList& inputs, bool acceptTOnly)
+{
+    if (inputs.size() != 1 || !QFileInfo(inputs.front()).isFile())
+        return false;
+    std::ifstream in(inputs.front().toStdString(), std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.size() >= 3 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
+            line.erase(0, 3);
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (!line.empty())
+            break;
+    }
+    bool c = false, phi = false, a = false, t = false, judge = false, dataset = false;
+    std::stringstream fields(line);
+    std::string field;
+    while (std::getline(fields, field, ',')) {
+        if (field.size() >= 2 && field.front() == '"' && field.back() == '"')
+            field = field.substr(1, field.size() - 2);
+        c = c || field == "C";
+        phi = phi || field == "phi";
+        a = a || field == "A";
+        t = t || field == "T";
+        judge = judge || field == "judge";
+        dataset = dataset || field == "dataset";
+    }
+    return (c && phi && a) || (acceptTOnly && judge && dataset && t);
+}
+
+void addTrustOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+}
+
+std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error)
+{
+    TrustSettings settings;
+    const auto q = parser.value(kQ);
+    if (q == "observed")
+        settings.qMode = QMode::Observed;
+    else if (q != "half") {
+        *error = QString("unknown --q '%1' (expected half or observed)").arg(q);
+        return std::nullopt;
+    }
+    const auto unit = parser.value(kUnit);
+    if (unit == "presentation")
+        settings.consistencyUnit = ConsistencyUnit::Presentation;
+    else if (unit != "pair") {
+        *error = QString("unknown --unit '%1' (expected pair or presentation)").arg(unit);
+        return std::nullopt;
+    }
+    settings.assumeConsistentWhenSingleRun = parser.isSet(kAssume);
+    return settings;
+}
+
+std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& parser, QString* error)
+{
+    ImportOptions options;
+    options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
+    auto format = parseSourceFormat(parser.value(kInputFormat).toStdString());
+    if (!format) {
+        *error = QString("unknown --input-format '%1' (expected auto, csv, jsonl or llmbar)")
+                     .arg(parser.value(kInputFormat));
+        return std::nullopt;
+    }
+    options.format = *format;
+    return options;
+}
+
+bool isPairwiseCell(const TrustCellResult& r)
+{
+    return r.pairs > 0 || r.droppedMissingOrder > 0 || r.droppedMissingVerdicts > 0 ||
+           r.notPairwiseItems == 0;
+}
+
+std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)
+{
+    std::size_t single = 0;
+    for (const auto& r : results)
+        single += r.singleRun && isPairwiseCell(r) ? 1 : 0;
+    if (single == 0)
+        return 0;
+    if (assumed)
+        std::cerr << "note: C = 1 was assumed for " << single
+                  << " cell(s) with one run per presentation (--assume-consistent)\n";
+    else
+        std::cerr << "note: " << single
+                  << " cell(s) have one run per presentation: C is n/a (1 run), so C and T are left empty; "
+                     "C = 1 can be assumed with --assume-consistent\n";
+    return single;
+}
+
+std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const QStringList& inputs,
+                                       int* exitCode, bool* consistencyAssumed)
+{
+    *consistencyAssumed = false;
+    QString error;
+    auto settings = trustSettings(parser, &error);
+    if (!settings) {
+        *exitCode = usage(error);
+        return std::nullopt;
+    }
+    if (isCellTable(inputs, true)) {
+        if (settings->qMode == QMode::Observed) {
+            *exitCode = usage("--q observed needs per-pair data; a cell-level table has only C, phi and A");
+            return std::nullopt;
+        }
+        ImportIssue issue;
+        auto csv = readCellTableCsv(inputs.front().toStdString(), {}, issue);
+        if (!csv) {
+            std::cerr << issue.text() << '\n';
+            *exitCode = kBadInput;
+            return std::nullopt;
+        }
+        fillTrustFromCells(csv->table);
+        return std::move(csv->table);
+    }
+    auto options = judgmentImportOptions(parser, &error);
+    if (!options) {
+        *exitCode = usage(error);
+        return std::nullopt;
+    }
+    auto audit = load(inputs, *options, nullptr, exitCode);
+    if (!audit)
+        return std::nullopt;
+    auto results = analyseTrust(*audit, *settings);
+    *consistencyAssumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
+                          settings->assumeConsistentWhenSingleRun;
+    std::vector<TrustCellResult> pairwise;
+    for (const auto& r : results) {
+        if (isPairwiseCell(r))
+            pairwise.push_back(r);
+    }
+    return cellTableFromTrust(*audit, pairwise);
+}
+
+} // namespace tribunal::cli

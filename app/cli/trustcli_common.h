@@ -1,0 +1,64 @@
+#pragma once
+// What the trust commands (trustcommand.cpp; dispersion, anova and check-table in cellcommands.cpp) share:
+// the output and trust options, picking the input kind (cell-level table or judgments) and writing the
+// result. Every number comes from tribunal_core.
+
+#include "common.h"
+
+#include "analysis/celltablecsv.h"
+#include "analysis/trustanalysis.h"
+#include "report/trustlatex.h"
+#include "report/trusttable.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tribunal::cli {
+
+extern const QCommandLineOption kOut;         ///< -o, --output FILE
+extern const QCommandLineOption kTableFormat; ///< --format csv|md|json|latex (output format)
+extern const QCommandLineOption kStandalone;  ///< --standalone (LaTeX document)
+extern const QCommandLineOption kInputFormat; ///< --input-format auto|csv|jsonl|llmbar
+extern const QCommandLineOption kQ;           ///< --q half|observed
+extern const QCommandLineOption kUnit;        ///< --unit pair|presentation
+extern const QCommandLineOption kAssume;      ///< --assume-consistent
+
+/// The TableFormat named by --format; null for "latex" and unknown names.
+std::optional<TableFormat> tableFormat(const QString& name);
+/// True when --format latex was asked for (handled apart from the TableFormat writers: report/trustlatex.h).
+bool isLatex(const QCommandLineParser& parser);
+/// The usage message for an unknown --format.
+QString unknownFormat(const QCommandLineParser& parser);
+/// The LaTeX fragment, or a whole document with --standalone.
+std::string finishLatex(const QCommandLineParser& parser, const std::string& fragment);
+TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed);
+/// Writes to -o FILE or standard output. Returns the exit code.
+int writeOutput(const QCommandLineParser& parser, const std::string& text);
+/// A cell-level table (data-format.md, format 4) is recognised by its header naming the C, phi and A
+/// columns (judgment files never have them). With `acceptTOnly` (dispersion, anova: they read only T) a
+/// header with judge, dataset and T also counts.
+bool isCellTable(const QStringList& inputs, bool acceptTOnly = false);
+/// Adds kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit and kAssume.
+void addTrustOptions(QCommandLineParser& parser);
+/// The settings given by --q, --unit and --assume-consistent; null with *error set on a bad value.
+std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error);
+/// The import options given by --skip-bad and --input-format; null with *error set on a bad value.
+std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& parser, QString* error);
+/// Cells of an audit whose items are all non-pairwise (rubric, bias-free ratings ...) have no trust metrics.
+bool isPairwiseCell(const TrustCellResult& r);
+/// The stderr notes every trust output carries about single-run cells (T2: C is n/a unless opted in).
+/// Returns the number of pairwise single-run cells.
+std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed);
+/// The input as a cell table: a cell-level CSV as read, or an audit's per-cell trust results. Null with
+/// *exitCode set on failure. *consistencyAssumed tells whether C = 1 was assumed for some cell.
+std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const QStringList& inputs,
+                                       int* exitCode, bool* consistencyAssumed);
+
+} // namespace tribunal::cli
