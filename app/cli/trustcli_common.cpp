@@ -41,6 +41,11 @@ const QCommandLineOption kUnit("unit", "What C averages over: pair (default) or 
                                "pair");
 const QCommandLineOption kAssume("assume-consistent",
                                  "With one run per presentation, assume C = 1 (otherwise C and T are n/a).");
+const QCommandLineOption
+    kGoodC("good-c", "Failure map (T11): C counts as good from this value (default 0.9).", "C", "0.9");
+const QCommandLineOption kGoodPhi("good-phi",
+                                  "Failure map (T11): phi counts as good up to this value (default 0.2).",
+                                  "PHI", "0.2");
 
 std::optional<TableFormat> tableFormat(const QString& name)
 {
@@ -126,7 +131,8 @@ bool isCellTable(const QStringList& inputs, bool acceptTOnly)
 
 void addTrustOptions(QCommandLineParser& parser)
 {
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+    parser.addOptions(
+        {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume, kGoodC, kGoodPhi});
 }
 
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error)
@@ -147,6 +153,14 @@ std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QSt
         return std::nullopt;
     }
     settings.assumeConsistentWhenSingleRun = parser.isSet(kAssume);
+    bool okC = false, okPhi = false;
+    settings.goodConsistency = parser.value(kGoodC).toDouble(&okC);
+    settings.goodFlipRate = parser.value(kGoodPhi).toDouble(&okPhi);
+    if (!okC || !okPhi || !(settings.goodConsistency >= 0 && settings.goodConsistency <= 1) ||
+        !(settings.goodFlipRate >= 0 && settings.goodFlipRate <= 1)) {
+        *error = QString("--good-c and --good-phi take proportions in [0, 1]");
+        return std::nullopt;
+    }
     return settings;
 }
 

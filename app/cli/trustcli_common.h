@@ -45,7 +45,8 @@ int writeOutput(const QCommandLineParser& parser, const std::string& text);
 /// columns (judgment files never have them). With `acceptTOnly` (dispersion, anova: they read only T) a
 /// header with judge, dataset and T also counts.
 bool isCellTable(const QStringList& inputs, bool acceptTOnly = false);
-/// Adds kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit and kAssume.
+/// Adds kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume and the failure-map
+/// thresholds --good-c and --good-phi.
 void addTrustOptions(QCommandLineParser& parser);
 /// The settings given by --q, --unit and --assume-consistent; null with *error set on a bad value.
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error);

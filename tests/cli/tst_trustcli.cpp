@@ -86,6 +86,7 @@ double num(const QString& text)
 class TestTrustCli : public QObject {
     Q_OBJECT
 private slots:
+    void failureMapThresholds();
     void initTestCase();
     void trustExampleCell();
     void trustFromProject();
@@ -622,6 +623,29 @@ void TestTrustCli::checkTableBadInput()
     QVERIFY2(run.err.startsWith(bad + ":2: phi:"), qPrintable(run.err));
     run = cli({"check-table", m_dir.filePath("missing.csv")});
     QCOMPARE(run.exitCode, 1);
+}
+
+void TestTrustCli::failureMapThresholds()
+{
+    // Pair 1 flips (A/A vs A/B: BA has no mode) and is unstable; pair 2 is stable and flips: C = 0.5, phi
+    // = 1.
+    const QString path = write("thresholds.csv", "dataset,item_id,judge,format,order,rep,verdict,label\n"
+                                                 "d,1,j,f,AB,1,A,A\nd,1,j,f,AB,2,A,A\nd,1,j,f,BA,1,A,A\n"
+                                                 "d,1,j,f,BA,2,B,A\nd,2,j,f,AB,1,A,B\nd,2,j,f,AB,2,A,B\n"
+                                                 "d,2,j,f,BA,1,B,B\nd,2,j,f,BA,2,B,B\n");
+    auto lastField = [](const QString& out) { return out.trimmed().split('\n').last().split(',').last(); };
+    auto standard = cli({"trust", path, "--ci", "0"});
+    QCOMPARE(standard.exitCode, 0);
+    QCOMPARE(lastField(standard.out), QStringLiteral("chaos"));
+    auto lenient = cli({"trust", path, "--ci", "0", "--good-c", "0.5", "--good-phi", "1"});
+    QCOMPARE(lenient.exitCode, 0);
+    QCOMPARE(lastField(lenient.out), QStringLiteral("trustworthy"));
+    auto onlyC = cli({"trust", path, "--ci", "0", "--good-c", "0.5"});
+    QCOMPARE(lastField(onlyC.out), QStringLiteral("confidently-biased"));
+    auto bad = cli({"trust", path, "--good-phi", "1.5"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.contains(QStringLiteral("--good-c and --good-phi take proportions in [0, 1]")));
+    QVERIFY(bad.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestTrustCli)
