@@ -40,6 +40,8 @@ TrustTableRow metricsRow(const TrustCellResult& r)
 {
     TrustTableRow row;
     row.pairs = r.pairs;
+    row.pairCounts =
+        TrustTableRow::PairCounts{r.droppedMissingOrder, r.droppedMissingVerdicts, r.unlabelledPairs};
     row.C = r.consistency;
     row.phi = r.flipRate;
     row.A = r.accuracy;

@@ -167,6 +167,13 @@ std::string trustJson(const TrustTable& table)
             w.value(*row.pairs);
         else
             w.null();
+        if (row.pairCounts) {
+            w.key("pairs_dropped").beginObject();
+            w.key("missing_order").value(row.pairCounts->droppedMissingOrder);
+            w.key("missing_verdicts").value(row.pairCounts->droppedMissingVerdicts);
+            w.endObject();
+            w.key("unlabelled_pairs").value(row.pairCounts->unlabelled);
+        }
         for (const auto& column : kTrustColumns)
             w.key(column.name).value(row.*(column.member));
         w.key("quadrant");

@@ -27,6 +27,14 @@ struct TrustTableRow {
     std::string dataset;
     std::vector<std::string> conditions; ///< one value per TrustTable::conditionNames
     std::optional<std::uint64_t> pairs;  ///< n_pairs (retained pairs); empty for a cell-level table input
+    /// T0 counts behind n_pairs (JSON only: the CSV columns are fixed): pairs dropped because an order was
+    /// never shown / had no answered run, and retained pairs without a label (they leave the A-family only).
+    struct PairCounts {
+        std::uint64_t droppedMissingOrder = 0;
+        std::uint64_t droppedMissingVerdicts = 0;
+        std::uint64_t unlabelled = 0;
+    };
+    std::optional<PairCounts> pairCounts; ///< empty for a cell-level table input
     double C = kMissing, C_lo = kMissing, C_hi = kMissing;
     double phi = kMissing, phi_lo = kMissing, phi_hi = kMissing;
     double A = kMissing, A_lo = kMissing, A_hi = kMissing;

@@ -86,6 +86,7 @@ double num(const QString& text)
 class TestTrustCli : public QObject {
     Q_OBJECT
 private slots:
+    void jsonReportsDroppedPairs();
     void failureMapThresholds();
     void initTestCase();
     void trustExampleCell();
@@ -646,6 +647,24 @@ void TestTrustCli::failureMapThresholds()
     QCOMPARE(bad.exitCode, 1);
     QVERIFY(bad.err.contains(QStringLiteral("--good-c and --good-phi take proportions in [0, 1]")));
     QVERIFY(bad.out.isEmpty());
+}
+
+void TestTrustCli::jsonReportsDroppedPairs()
+{
+    // Item 1 enters; item 2 has only `none` in BA (missing verdicts); item 3 was never shown BA (missing
+    // order); item 4 enters without a label.
+    const QString path = write("dropped.csv", "dataset,item_id,judge,format,order,rep,verdict,label\n"
+                                              "d,1,j,f,AB,1,A,A\nd,1,j,f,BA,1,A,A\n"
+                                              "d,2,j,f,AB,1,A,A\nd,2,j,f,BA,1,none,A\n"
+                                              "d,3,j,f,AB,1,B,B\n"
+                                              "d,4,j,f,AB,1,B,\nd,4,j,f,BA,1,A,\n");
+    auto run = cli({"trust", path, "--ci", "0", "--format", "json"});
+    QCOMPARE(run.exitCode, 0);
+    const auto cell = QJsonDocument::fromJson(run.out.toUtf8()).object()["cells"].toArray().at(0).toObject();
+    QCOMPARE(cell["n_pairs"].toInteger(), 2);
+    QCOMPARE(cell["pairs_dropped"].toObject()["missing_order"].toInteger(), 1);
+    QCOMPARE(cell["pairs_dropped"].toObject()["missing_verdicts"].toInteger(), 1);
+    QCOMPARE(cell["unlabelled_pairs"].toInteger(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestTrustCli)
