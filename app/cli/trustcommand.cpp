@@ -16,18 +16,6 @@
 namespace tribunal::cli {
 namespace {
 
-// T11 placement for a cell-table row (same thresholds and slack as analyseTrust).
-std::string quadrantOf(double c, double phi, const TrustSettings& settings)
-{
-    if (isMissing(c) || isMissing(phi))
-        return {};
-    const bool goodC = c >= settings.goodConsistency - 1e-12;
-    const bool goodPhi = phi <= settings.goodFlipRate + 1e-12;
-    return std::string(
-        quadrantName(goodC ? (goodPhi ? TrustQuadrant::Trustworthy : TrustQuadrant::ConfidentlyBiased)
-                           : (goodPhi ? TrustQuadrant::NoisyButFair : TrustQuadrant::Chaos)));
-}
-
 bool parseInt(const QString& text, long long min, long long* value)
 {
     bool ok = false;
@@ -236,7 +224,7 @@ int runTrust(const QStringList& args)
             row.A_max = std::isfinite(aMax) ? aMax : kMissing;
             const double t = row.C * (row.A - row.phi / 2);
             row.T = std::isfinite(t) ? t : kMissing;
-            row.quadrant = quadrantOf(row.C, row.phi, *settings);
+            row.quadrant = std::string(quadrantName(placeQuadrant(row.C, row.phi, *settings)));
             table.rows.push_back(std::move(row));
         }
         if (assumed > 0) {

@@ -118,13 +118,7 @@ TrustCellResult finish(const TrustPairs& summary, const Sums& s, const TrustSett
         r.trustGap = r.trust - r.trustJoint;
     }
 
-    // T11.
-    if (!isMissing(r.consistency) && !isMissing(r.flipRate)) {
-        const bool goodC = r.consistency >= settings.goodConsistency - kThresholdSlack;
-        const bool goodPhi = r.flipRate <= settings.goodFlipRate + kThresholdSlack;
-        r.quadrant = goodC ? (goodPhi ? TrustQuadrant::Trustworthy : TrustQuadrant::ConfidentlyBiased)
-                           : (goodPhi ? TrustQuadrant::NoisyButFair : TrustQuadrant::Chaos);
-    }
+    r.quadrant = placeQuadrant(r.consistency, r.flipRate, settings);
 
     // T12 a/b.
     r.majorityAccuracy = ratio(s.modalCorrectPresLab, s.modalPresLab);
@@ -135,6 +129,17 @@ TrustCellResult finish(const TrustPairs& summary, const Sums& s, const TrustSett
 }
 
 } // namespace
+
+TrustQuadrant placeQuadrant(double consistency, double flipRate, const TrustSettings& settings)
+{
+    // T11.
+    if (isMissing(consistency) || isMissing(flipRate))
+        return TrustQuadrant::Undefined;
+    const bool goodC = consistency >= settings.goodConsistency - kThresholdSlack;
+    const bool goodPhi = flipRate <= settings.goodFlipRate + kThresholdSlack;
+    return goodC ? (goodPhi ? TrustQuadrant::Trustworthy : TrustQuadrant::ConfidentlyBiased)
+                 : (goodPhi ? TrustQuadrant::NoisyButFair : TrustQuadrant::Chaos);
+}
 
 std::string_view quadrantName(TrustQuadrant quadrant)
 {

@@ -26,6 +26,10 @@ enum class TrustQuadrant {
     ConfidentlyBiased, ///< C good, phi high
 };
 
+/// T11 placement of (C, phi) against the settings' thresholds (inclusive, with 1e-12 slack); Undefined when
+/// either is kMissing. Used for audit cells and for published cell tables alike.
+TrustQuadrant placeQuadrant(double consistency, double flipRate, const TrustSettings& settings);
+
 /// "trustworthy", "noisy-but-fair", "chaos", "confidently-biased" ("" for Undefined).
 std::string_view quadrantName(TrustQuadrant quadrant);
 /// Stable key of the mitigation the quadrant calls for (seed 000, section 5.5), for translation tables:
