@@ -8,6 +8,7 @@
 #include "analysis/celltrust.h"
 #include "analysis/probabilityaveraging.h"
 #include "report/jsonwriter.h"
+#include "report/tablecells.h"
 
 #include <iostream>
 #include <string>
@@ -31,40 +32,6 @@ struct MitigateRow {
     std::vector<double> metrics; ///< one per kMetricColumns; kMissing = empty / null
 };
 
-std::string numberText(double value)
-{
-    if (isMissing(value))
-        return {};
-    std::string text;
-    JsonWriter::appendNumber(text, value);
-    return text;
-}
-
-// RFC 4180 quoting where needed (labels are free text).
-std::string csvField(const std::string& text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
-std::string mdField(const std::string& text)
-{
-    std::string out;
-    for (char c : text) {
-        if (c == '|')
-            out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 std::string writeRows(const std::vector<std::string>& header, const std::vector<MitigateRow>& rows,
                       const QString& format)
 {
@@ -73,7 +40,7 @@ std::string writeRows(const std::vector<std::string>& header, const std::vector<
         std::vector<std::string> cells = row.labels;
         cells.push_back(std::to_string(row.pairs));
         for (double v : row.metrics)
-            cells.push_back(numberText(v));
+            cells.push_back(exactNumber(v));
         return cells;
     };
     if (format == "json") {
@@ -101,8 +68,11 @@ std::string writeRows(const std::vector<std::string>& header, const std::vector<
     if (format == "md") {
         const auto line = [&out](const std::vector<std::string>& cells) {
             out += '|';
-            for (const auto& c : cells)
-                out += ' ' + mdField(c) + " |";
+            for (const auto& c : cells) {
+                out += ' ';
+                appendMarkdownField(out, c);
+                out += " |";
+            }
             out += '\n';
         };
         line(header);
@@ -115,8 +85,11 @@ std::string writeRows(const std::vector<std::string>& header, const std::vector<
         return out;
     }
     const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            out += (i > 0 ? "," : "") + csvField(cells[i]);
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (i > 0)
+                out += ',';
+            appendCsvField(out, cells[i]);
+        }
         out += '\n';
     };
     line(header);

@@ -1,59 +1,13 @@
 #include "report/trusttable.h"
 
 #include "report/jsonwriter.h"
+#include "report/tablecells.h"
 
 #include <cmath>
 #include <cstdio>
 
 namespace tribunal {
 namespace {
-
-void csvField(std::string& out, std::string_view text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-        out += text;
-        return;
-    }
-    out += '"';
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
-}
-
-// Markdown cells: '|' would end the cell and line breaks the row.
-void mdField(std::string& out, std::string_view text)
-{
-    for (char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n' || c == '\r')
-            out += ' ';
-        else
-            out += c;
-    }
-}
-
-std::string number(double value)
-{
-    std::string s;
-    if (!std::isfinite(value))
-        return s;
-    JsonWriter::appendNumber(s, value);
-    return s;
-}
-
-// Markdown is for reading: 4 significant digits ("0.03600000000000003" -> "0.036"); CSV and JSON stay exact.
-std::string displayNumber(double value)
-{
-    if (!std::isfinite(value))
-        return {};
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
 
 using NumberText = std::string (*)(double);
 
@@ -69,7 +23,7 @@ struct TextTable {
             for (std::size_t i = 0; i < cells.size(); ++i) {
                 if (i > 0)
                     out += ',';
-                csvField(out, cells[i]);
+                appendCsvField(out, cells[i]);
             }
             out += '\n';
         };
@@ -86,7 +40,7 @@ struct TextTable {
             out += '|';
             for (const auto& cell : cells) {
                 out += ' ';
-                mdField(out, cell);
+                appendMarkdownField(out, cell);
                 out += " |";
             }
             out += '\n';
@@ -202,9 +156,9 @@ TextTable dispersionText(const FormatDispersion& d)
             std::vector<std::string> cells{g.judge, g.dataset};
             for (const auto& value : table.conditions)
                 cells.push_back(value);
-            cells.push_back(number(g.dT));
-            cells.push_back(number(g.tMin));
-            cells.push_back(number(g.tMax));
+            cells.push_back(exactNumber(g.dT));
+            cells.push_back(exactNumber(g.tMin));
+            cells.push_back(exactNumber(g.tMax));
             text.rows.push_back(std::move(cells));
         }
     }
@@ -219,9 +173,9 @@ std::string dispersionMarkdown(const FormatDispersion& d)
             out += "Condition:";
             for (std::size_t i = 0; i < d.conditionNames.size(); ++i) {
                 out += ' ';
-                mdField(out, d.conditionNames[i]);
+                appendMarkdownField(out, d.conditionNames[i]);
                 out += '=';
-                mdField(out, i < table.conditions.size() ? table.conditions[i] : "");
+                appendMarkdownField(out, i < table.conditions.size() ? table.conditions[i] : "");
             }
             out += "\n\n";
         }
@@ -365,7 +319,7 @@ std::string writeTrustTable(const TrustTable& table, TableFormat format)
 {
     switch (format) {
     case TableFormat::Csv:
-        return trustText(table, number).csv();
+        return trustText(table, exactNumber).csv();
     case TableFormat::Markdown: {
         std::string out = trustText(table, displayNumber).markdown();
         out += "\nProportions. C per " + table.consistencyUnit +
@@ -401,7 +355,7 @@ std::string writeAnovaTable(const AnovaResult& result, TableFormat format)
 {
     switch (format) {
     case TableFormat::Csv:
-        return anovaText(result, number).csv();
+        return anovaText(result, exactNumber).csv();
     case TableFormat::Markdown:
         return anovaText(result, displayNumber).markdown() +
                "\nSum of squares: " + sumOfSquaresName(result.type) +
