@@ -4,6 +4,7 @@
 
 #include "analysis/celltrust.h"
 #include "report/latex.h"
+#include "report/trustexport.h"
 
 #include <QFileInfo>
 
@@ -75,11 +76,7 @@ std::string finishLatex(const QCommandLineParser& parser, const std::string& fra
 
 TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed)
 {
-    TrustLatexVariants variants;
-    variants.qMode = settings.qMode;
-    variants.consistencyUnit = settings.consistencyUnit;
-    variants.consistencyAssumed = consistencyAssumed;
-    return variants;
+    return trustLatexVariants(settings, consistencyAssumed, nullptr);
 }
 
 int writeOutput(const QCommandLineParser& parser, const std::string& text)
@@ -180,8 +177,7 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
 
 bool isPairwiseCell(const TrustCellResult& r)
 {
-    return r.pairs > 0 || r.droppedMissingOrder > 0 || r.droppedMissingVerdicts > 0 ||
-           r.notPairwiseItems == 0;
+    return hasPairwiseData(r);
 }
 
 std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)
@@ -237,12 +233,7 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
     auto results = analyseTrust(*audit, *settings);
     *consistencyAssumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
                           settings->assumeConsistentWhenSingleRun;
-    std::vector<TrustCellResult> pairwise;
-    for (const auto& r : results) {
-        if (isPairwiseCell(r))
-            pairwise.push_back(r);
-    }
-    return cellTableFromTrust(*audit, pairwise);
+    return pairwiseCellTable(*audit, results);
 }
 
 } // namespace tribunal::cli

@@ -8,6 +8,7 @@
 #include "analysis/trustbootstrap.h"
 #include "analysis/trustgrouping.h"
 #include "report/latex.h"
+#include "report/trustexport.h"
 
 #include <cmath>
 #include <iostream>
@@ -23,30 +24,9 @@ bool parseInt(const QString& text, long long min, long long* value)
     return ok && *value >= min;
 }
 
-// The metric columns of a trust table row (the label columns are left empty).
-TrustTableRow metricsRow(const TrustCellResult& r)
-{
-    TrustTableRow row;
-    row.pairs = r.pairs;
-    row.pairCounts =
-        TrustTableRow::PairCounts{r.droppedMissingOrder, r.droppedMissingVerdicts, r.unlabelledPairs};
-    row.C = r.consistency;
-    row.phi = r.flipRate;
-    row.A = r.accuracy;
-    row.A_dec = r.accuracyDecisive;
-    row.q = r.qUsed;
-    row.A_max = r.accuracyMax;
-    row.T = r.trust;
-    row.T_joint = r.trustJoint;
-    row.quadrant = std::string(quadrantName(r.quadrant));
-    return row;
-}
-
-// --by COLS: one row per pooled group (core/analysis/trustgrouping.h). The table keeps its columns: judge,
-// format and dataset hold the group's value when grouped by them and are empty when pooled over; every other
-// grouping column (a condition key, test, version) becomes a condition column, in --by order. Why: the CSV
-// stays readable by every consumer of the per-cell table. No intervals (the bootstrap is per cell).
-// *consistencyAssumed tells whether C = 1 was assumed for some group. Returns the exit code.
+// --by COLS: one row per pooled group (core/analysis/trustgrouping.h, report/trustexport.h). No intervals
+// (the bootstrap is per cell). *consistencyAssumed tells whether C = 1 was assumed for some group. Returns
+// the exit code.
 int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& settings, TrustTable& table,
                     bool* consistencyAssumed)
 {
@@ -59,36 +39,13 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
     } catch (const std::invalid_argument& e) {
         return usage(QString("--by: %1").arg(QString::fromStdString(e.what())));
     }
-    for (const auto& column : grouping.columns) {
-        if (column != "judge" && column != "format" && column != "dataset")
-            table.conditionNames.push_back(column);
-    }
     std::vector<TrustCellResult> results;
     for (const auto& group : grouping.groups)
         results.push_back(group.result);
-    const bool assumed = noteSingleRun(results, settings.assumeConsistentWhenSingleRun) > 0 &&
-                         settings.assumeConsistentWhenSingleRun;
-    *consistencyAssumed = assumed;
+    *consistencyAssumed = noteSingleRun(results, settings.assumeConsistentWhenSingleRun) > 0 &&
+                          settings.assumeConsistentWhenSingleRun;
     std::size_t skipped = 0;
-    for (const auto& group : grouping.groups) {
-        if (!isPairwiseCell(group.result)) {
-            ++skipped;
-            continue;
-        }
-        TrustTableRow row = metricsRow(group.result);
-        for (std::size_t i = 0; i < grouping.columns.size(); ++i) {
-            const auto& column = grouping.columns[i];
-            if (column == "judge")
-                row.judge = group.key[i];
-            else if (column == "format")
-                row.format = group.key[i];
-            else if (column == "dataset")
-                row.dataset = group.key[i];
-            else
-                row.conditions.push_back(group.key[i]);
-        }
-        table.rows.push_back(std::move(row));
-    }
+    table = groupedTrustTable(grouping, settings, &skipped);
     if (skipped > 0)
         std::cerr << "note: " << skipped << " group(s) without pairwise items left out\n";
     return kOk;
@@ -162,28 +119,16 @@ int runTrust(const QStringList& args)
     latex.colour = parser.isSet(colour);
     // The LaTeX table (Table 1 layout) reads C, phi, A and T from the rows written so far.
     const auto writeLatex = [&](const TrustTable& written, bool assumed) -> int {
-        CellTable cells;
-        cells.conditionNames = written.conditionNames;
-        for (const auto& row : written.rows)
-            cells.rows.push_back(
-                {row.judge, row.format, row.dataset, row.conditions, row.C, row.phi, row.A, row.T});
-        const auto intervalSettings = latex.variants.intervals; // set once the bootstrap has run
-        latex.variants = latexVariants(*settings, assumed);
-        latex.variants.intervals = intervalSettings;
+        latex.variants = trustLatexVariants(*settings, assumed, written.resamples > 0 ? &boot : nullptr);
         std::string text;
         try {
-            text = trustTableLatex(cells, latex);
+            text = trustTableLatex(cellTableOf(written), latex);
         } catch (const std::invalid_argument& e) {
             std::cerr << e.what() << '\n';
             return kBadInput;
         }
         return writeOutput(parser, finishLatex(parser, text));
     };
-
-    TrustTable table;
-    table.consistencyUnit = settings->consistencyUnit == ConsistencyUnit::Pair ? "pair" : "presentation";
-    table.qMode = settings->qMode == QMode::Half ? "half" : "observed";
-    table.consistencyAssumed = settings->assumeConsistentWhenSingleRun;
 
     if (parser.isSet(by) && gapTable)
         return usage("--by and --table gap cannot be combined");
@@ -203,35 +148,11 @@ int runTrust(const QStringList& args)
         std::cerr
             << "note: cell-level table: T and A_max recomputed from the given C, phi, A with q = 1/2; no "
                "intervals, no pair counts\n";
-        table.conditionNames = csv->table.conditionNames;
-        table.consistencyAssumed = false;
         std::size_t assumed = 0;
-        for (const auto& cell : csv->table.rows) {
-            TrustTableRow row;
-            row.judge = cell.judge;
-            row.format = cell.format;
-            row.dataset = cell.dataset;
-            row.conditions = cell.conditions;
-            row.C = cell.C;
-            if (isMissing(row.C) && settings->assumeConsistentWhenSingleRun) {
-                row.C = 1;
-                ++assumed;
-            }
-            row.phi = cell.phi;
-            row.A = cell.A;
-            row.q = 0.5;
-            const double aMax = 1 - row.phi / 2;
-            row.A_max = std::isfinite(aMax) ? aMax : kMissing;
-            const double t = row.C * (row.A - row.phi / 2);
-            row.T = std::isfinite(t) ? t : kMissing;
-            row.quadrant = std::string(quadrantName(placeQuadrant(row.C, row.phi, *settings)));
-            table.rows.push_back(std::move(row));
-        }
-        if (assumed > 0) {
-            table.consistencyAssumed = true;
+        const auto table = cellLevelTrustTable(csv->table, *settings, &assumed);
+        if (assumed > 0)
             std::cerr << "note: C = 1 was assumed for " << assumed
                       << " cell(s) without C (--assume-consistent)\n";
-        }
         if (!format)
             return writeLatex(table, assumed > 0);
         return writeOutput(parser, writeTrustTable(table, *format));
@@ -245,6 +166,7 @@ int runTrust(const QStringList& args)
     if (!audit)
         return exitCode;
     if (parser.isSet(by)) {
+        TrustTable table;
         bool assumed = false;
         if (const int code = fillGroupedRows(*audit, parser.value(by), *settings, table, &assumed);
             code != kOk)
@@ -257,63 +179,29 @@ int runTrust(const QStringList& args)
     const bool assumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
                          settings->assumeConsistentWhenSingleRun;
     std::vector<TrustCellIntervals> intervals;
-    if (boot.resamples > 0) {
+    if (boot.resamples > 0)
         intervals = bootstrapTrust(*audit, *settings, boot);
-        latex.variants.intervals = boot;
-        table.resamples = boot.resamples;
-        table.seed = boot.seed;
-        table.level = boot.level;
-    }
-    std::vector<TrustCellResult> pairwise;
-    std::vector<const TrustCellIntervals*> pairwiseIntervals;
     std::size_t skipped = 0;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        if (!isPairwiseCell(results[i])) {
-            ++skipped;
-            continue;
-        }
-        pairwise.push_back(results[i]);
-        pairwiseIntervals.push_back(i < intervals.size() ? &intervals[i] : nullptr);
-    }
+    const auto table = auditTrustTable(*audit, results, intervals, *settings, &boot, &skipped);
     if (skipped > 0)
         std::cerr << "note: " << skipped << " cell(s) without pairwise items left out\n";
     if (gapTable) {
+        std::vector<TrustCellResult> pairwise;
+        std::vector<TrustCellIntervals> gapIntervals;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            if (!hasPairwiseData(results[i]))
+                continue;
+            pairwise.push_back(results[i]);
+            if (i < intervals.size())
+                gapIntervals.push_back(intervals[i]);
+        }
         if (pairwise.empty()) {
             std::cerr << "no pairwise cells\n";
             return kBadInput;
         }
-        std::vector<TrustCellIntervals> gapIntervals;
-        for (const auto* iv : pairwiseIntervals) {
-            if (iv != nullptr)
-                gapIntervals.push_back(*iv);
-        }
-        latex.variants = latexVariants(*settings, assumed);
-        if (boot.resamples > 0)
-            latex.variants.intervals = boot;
+        latex.variants = trustLatexVariants(*settings, assumed, boot.resamples > 0 ? &boot : nullptr);
         return writeOutput(parser,
                            finishLatex(parser, trustGapTableLatex(*audit, pairwise, gapIntervals, latex)));
-    }
-    const auto labels = cellTableFromTrust(*audit, pairwise);
-    table.conditionNames = labels.conditionNames;
-    for (std::size_t i = 0; i < pairwise.size(); ++i) {
-        const auto& r = pairwise[i];
-        const auto& cell = labels.rows[i];
-        TrustTableRow row = metricsRow(r);
-        row.judge = cell.judge;
-        row.format = cell.format;
-        row.dataset = cell.dataset;
-        row.conditions = cell.conditions;
-        if (const auto* iv = pairwiseIntervals[i]) {
-            row.C_lo = iv->consistency.lo;
-            row.C_hi = iv->consistency.hi;
-            row.phi_lo = iv->flipRate.lo;
-            row.phi_hi = iv->flipRate.hi;
-            row.A_lo = iv->accuracy.lo;
-            row.A_hi = iv->accuracy.hi;
-            row.T_lo = iv->trust.lo;
-            row.T_hi = iv->trust.hi;
-        }
-        table.rows.push_back(std::move(row));
     }
     if (!format)
         return writeLatex(table, assumed);
