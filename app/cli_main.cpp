@@ -35,7 +35,10 @@ int main(int argc, char** argv)
                      "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
                      "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
                      "  check-table CELLS.csv [--table4 FILE]\n"
-                     "  mitigate PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n\n"
+                     "  mitigate PROJECT_OR_FILE... [--good-c C] [--good-phi PHI] [--format csv|md|json]\n"
+                     "        [-o FILE]\n"
+                     "  sweep PROJECT_OR_FILE... --over COLUMN [--pool COLUMN [--pool-map FROM=TO,...]]\n"
+                     "        [--format csv|md|json] [-o FILE]\n\n"
                      "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                      "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
@@ -60,5 +63,7 @@ int main(int argc, char** argv)
         return runCheckTable(args);
     if (command == "mitigate")
         return runMitigate(args);
+    if (command == "sweep")
+        return runSweep(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

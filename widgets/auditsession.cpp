@@ -2,8 +2,11 @@
 
 #include "progressrelay.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace tribunal {
 
@@ -70,6 +73,45 @@ bool AuditSession::saveAs(const QString& path)
     });
 }
 
+QString AuditSession::note(const std::string& dataset, const std::string& itemId) const
+{
+    for (const auto& n : m_extras.notes) {
+        if (n.dataset == dataset && n.itemId == itemId)
+            return QString::fromStdString(n.text);
+    }
+    return {};
+}
+
+bool AuditSession::setNote(const std::string& dataset, const std::string& itemId, const QString& text)
+{
+    if (m_busy)
+        return false;
+    auto& notes = m_extras.notes;
+    const auto it = std::find_if(notes.begin(), notes.end(), [&](const ItemNote& n) {
+        return n.dataset == dataset && n.itemId == itemId;
+    });
+    const auto value = text.toStdString();
+    if (it != notes.end() && it->text == value)
+        return true;
+    if (value.empty()) {
+        if (it == notes.end())
+            return true;
+        notes.erase(it);
+    } else {
+        const auto now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+        if (it == notes.end())
+            notes.push_back({dataset, itemId, value, now});
+        else {
+            it->text = value;
+            it->updated = now;
+        }
+    }
+    m_dirty = true;
+    emit notesChanged();
+    emit documentChanged();
+    return true;
+}
+
 void AuditSession::cancel()
 {
     if (isBusy())
@@ -109,6 +151,8 @@ void AuditSession::finish()
             m_dirty = true;
         }
         emit auditChanged();
+        if (out.replacesProject)
+            emit notesChanged();
         emit documentChanged();
     } else if (result.ok && result.kind == JobResult::Kind::Save) {
         m_projectPath = result.paths.first();

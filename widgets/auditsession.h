@@ -51,6 +51,12 @@ public:
     bool importFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst);
     /// Saves the audit and extras to `path`, which becomes the project path.
     bool saveAs(const QString& path);
+    /// The reviewer's note on an item (empty when there is none).
+    QString note(const std::string& dataset, const std::string& itemId) const;
+    /// Sets (or, with empty text, removes) the note on an item: an unsaved change of the project extras
+    /// (notesChanged, documentChanged). Refused (false) while a job runs, since a save may be writing extras.
+    bool setNote(const std::string& dataset, const std::string& itemId, const QString& text);
+
     /// Asks the running job to stop; it finishes with result.cancelled and changes nothing.
     void cancel();
     /// Blocks until the running job (if any) has finished and its result was applied. For tests and shutdown.
@@ -62,6 +68,8 @@ signals:
     /// Project path or dirty flag changed.
     void documentChanged();
     void busyChanged(bool busy);
+    /// A note was added, changed or removed, or a project with other notes was opened.
+    void notesChanged();
     /// Progress of the running job, throttled, on the GUI thread.
     void progressChanged(qint64 done, qint64 total);
     /// A job finished (after auditChanged / documentChanged when it changed anything).

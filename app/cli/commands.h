@@ -16,7 +16,9 @@ int runTrust(const QStringList& args);
 int runDispersion(const QStringList& args);
 int runAnova(const QStringList& args);
 int runCheckTable(const QStringList& args);
-// T12 mitigation replays (mitigatecommand.cpp).
+// T12 mitigation replays with the T11 advice (mitigatecommand.cpp).
 int runMitigate(const QStringList& args);
+// T9 condition sweeps (sweepcommand.cpp).
+int runSweep(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -1,14 +1,16 @@
 // mitigate: the T12 mitigation replays per cell (metrics.md "Pairwise trust" T12): (a) majority over runs,
-// (b) both-order agreement, (c) averaging the two orders' probabilities. Every number comes from
-// tribunal_core; this file parses options and writes the table.
+// (b) both-order agreement, (c) averaging the two orders' probabilities; next to them the T11 quadrant, its
+// mitigation and A_dec at q = 1/2 from the cell's C, phi and A. Every number comes from tribunal_core; this
+// file parses options, picks the input kind and writes the table (report/mitigatetable.h).
 
 #include "commands.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltrust.h"
+#include "analysis/mitigationadvice.h"
 #include "analysis/probabilityaveraging.h"
-#include "report/jsonwriter.h"
-#include "report/tablecells.h"
+#include "report/mitigatetable.h"
+#include "report/trusttableinput.h"
 
 #include <iostream>
 #include <string>
@@ -19,83 +21,32 @@ namespace {
 
 const QCommandLineOption kMitigateFormat("format", "Output format: csv (default), md or json.", "FORMAT",
                                          "csv");
+// The same names as the trust commands' options (trustSettings() reads them by name).
+const QCommandLineOption kMitigateGoodC("good-c",
+                                        "Failure map (T11): C counts as good from this value "
+                                        "(default 0.9).",
+                                        "C", "0.9");
+const QCommandLineOption kMitigateGoodPhi("good-phi",
+                                          "Failure map (T11): phi counts as good up to this value (default "
+                                          "0.2).",
+                                          "PHI", "0.2");
 
-// The metric columns after the cell labels and n_pairs. prob_* are empty for cells without probabilities.
-const char* const kMetricColumns[] = {"majority_accuracy",   "majority_coverage",  "both_order_accuracy",
-                                      "both_order_coverage", "prob_matched_runs",  "prob_one_accuracy",
-                                      "prob_one_coverage",   "prob_both_accuracy", "prob_both_coverage",
-                                      "prob_agreement",      "prob_change"};
-
-struct MitigateRow {
-    std::vector<std::string> labels; ///< judge, format, dataset, then one per condition
-    std::uint64_t pairs = 0;
-    std::vector<double> metrics; ///< one per kMetricColumns; kMissing = empty / null
-};
-
-std::string writeRows(const std::vector<std::string>& header, const std::vector<MitigateRow>& rows,
-                      const QString& format)
+// The labels and the C..A_dec_half columns of one cell.
+MitigateRow cellRow(const CellRow& cell, const TrustSettings& settings)
 {
-    std::string out;
-    const auto cellsOf = [](const MitigateRow& row) {
-        std::vector<std::string> cells = row.labels;
-        cells.push_back(std::to_string(row.pairs));
-        for (double v : row.metrics)
-            cells.push_back(exactNumber(v));
-        return cells;
-    };
-    if (format == "json") {
-        JsonWriter json(out);
-        json.beginArray();
-        for (const auto& row : rows) {
-            json.beginObject();
-            std::size_t i = 0;
-            for (; i < row.labels.size(); ++i)
-                json.key(header[i]).value(row.labels[i]);
-            json.key(header[i++]).value(row.pairs);
-            for (double v : row.metrics) {
-                json.key(header[i++]);
-                if (isMissing(v))
-                    json.null();
-                else
-                    json.value(v);
-            }
-            json.endObject();
-        }
-        json.endArray();
-        out += '\n';
-        return out;
-    }
-    if (format == "md") {
-        const auto line = [&out](const std::vector<std::string>& cells) {
-            out += '|';
-            for (const auto& c : cells) {
-                out += ' ';
-                appendMarkdownField(out, c);
-                out += " |";
-            }
-            out += '\n';
-        };
-        line(header);
-        out += '|';
-        for (std::size_t i = 0; i < header.size(); ++i)
-            out += " --- |";
-        out += '\n';
-        for (const auto& row : rows)
-            line(cellsOf(row));
-        return out;
-    }
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (i > 0)
-                out += ',';
-            appendCsvField(out, cells[i]);
-        }
-        out += '\n';
-    };
-    line(header);
-    for (const auto& row : rows)
-        line(cellsOf(row));
-    return out;
+    MitigateRow row;
+    row.judge = cell.judge;
+    row.format = cell.format;
+    row.dataset = cell.dataset;
+    row.conditions = cell.conditions;
+    row.C = cell.C;
+    row.phi = cell.phi;
+    row.A = cell.A;
+    const auto advice = mitigationAdvice(cell.C, cell.phi, cell.A, settings); // T11, T5
+    row.quadrant = std::string(advice.quadrantLabel);
+    row.mitigation = std::string(advice.mitigation);
+    row.aDecHalf = advice.decisiveAccuracyHalf;
+    return row;
 }
 
 } // namespace
@@ -106,20 +57,48 @@ int runMitigate(const QStringList& args)
     parser.setApplicationDescription(
         "T12 mitigation replays per cell (metrics.md): (a) majority over runs per presentation, (b) keep a "
         "verdict only where both orders agree (accuracy and coverage), (c) average the two orders' "
-        "probabilities (prob_* columns; empty where the cell has no matched runs with probabilities).");
-    parser.addPositionalArgument("input", "A project or judgment files.", "PROJECT_OR_FILE...");
-    parser.addOptions({kOut, kMitigateFormat, kInputFormat, kSkipBad});
+        "probabilities (prob_* columns; empty where the cell has no matched runs with probabilities). Then "
+        "the cell's C, phi, A, its failure-map quadrant and mitigation (T11) and A_dec_half = (A - phi/2) / "
+        "(1 - phi). A cell-level table has no verdicts: its replay columns are empty.");
+    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+                                 "PROJECT_OR_FILE...");
+    // --q is read by trustSettings(); A_dec_half is defined with q = 1/2, so only "half" is accepted.
+    QCommandLineOption q(kQ);
+    q.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions(
+        {kOut, kMitigateFormat, kInputFormat, kSkipBad, kUnit, kAssume, kMitigateGoodC, kMitigateGoodPhi, q});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("mitigate needs a project or judgment files");
-    const auto format = parser.value(kMitigateFormat);
-    if (format != "csv" && format != "md" && format != "json")
-        return usage(QString("unknown --format '%1' (expected csv, md or json)").arg(format));
-    if (isCellTable(inputs))
-        return usage("mitigate needs judgment data; a cell-level table has no verdicts");
+        return usage("mitigate needs a project, judgment files or a cell-level table");
+    const auto format = tableFormat(parser.value(kMitigateFormat));
+    if (!format)
+        return usage(
+            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kMitigateFormat)));
+    const auto settings = trustSettings(parser, &error);
+    if (!settings)
+        return usage(error);
+    if (settings->qMode != QMode::Half)
+        return usage("mitigate takes q = 1/2 (A_dec_half); --q observed does not apply");
+
+    MitigateTable table;
+    if (isCellTable(inputs, true)) {
+        int exitCode = kOk;
+        bool assumed = false;
+        auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
+        if (!cells)
+            return exitCode;
+        dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
+        std::cerr << "note: a cell-level table has no verdicts: the T12 replay columns (majority_*, "
+                     "both_order_*, prob_*) are empty; they need judgment data\n";
+        table.conditionNames = cells->conditionNames;
+        for (const auto& cell : cells->rows)
+            table.rows.push_back(cellRow(cell, *settings));
+        return writeOutput(parser, writeMitigateTable(table, *format));
+    }
+
     auto options = judgmentImportOptions(parser, &error);
     if (!options)
         return usage(error);
@@ -127,43 +106,37 @@ int runMitigate(const QStringList& args)
     auto audit = load(inputs, *options, nullptr, &exitCode);
     if (!audit)
         return exitCode;
-    const TrustSettings settings;
-    const auto results = analyseTrust(*audit, settings);
+    const auto results = analyseTrust(*audit, *settings);
+    noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
     std::vector<TrustCellResult> pairwise;
     for (const auto& r : results) {
         if (isPairwiseCell(r))
             pairwise.push_back(r);
     }
-    const auto labels = cellTableFromTrust(*audit, pairwise);
-    std::vector<std::string> header = {"judge", "format", "dataset"};
-    header.insert(header.end(), labels.conditionNames.begin(), labels.conditionNames.end());
-    header.push_back("n_pairs");
-    header.insert(header.end(), std::begin(kMetricColumns), std::end(kMetricColumns));
-    std::vector<MitigateRow> rows;
+    // The same C, phi and A as a cell table written by `trust` and read back (celltrust.h).
+    const auto cells = cellTableFromTrust(*audit, pairwise);
+    table.conditionNames = cells.conditionNames;
     for (std::size_t i = 0; i < pairwise.size(); ++i) {
         const auto& r = pairwise[i];
-        const auto& cell = labels.rows[i];
-        MitigateRow row;
-        row.labels = {cell.judge, cell.format, cell.dataset};
-        row.labels.insert(row.labels.end(), cell.conditions.begin(), cell.conditions.end());
+        MitigateRow row = cellRow(cells.rows[i], *settings);
         row.pairs = r.pairs;
+        row.majorityAccuracy = r.majorityAccuracy;
+        row.majorityCoverage = r.majorityCoverage;
+        row.bothOrderAccuracy = r.bothOrderAccuracy;
+        row.bothOrderCoverage = r.bothOrderCoverage;
         const auto prob = summarizeProbabilityAveraging(*audit, audit->itemRunsOf(audit->cells()[r.cell]));
-        const bool hasProb = prob.matchedRuns > 0;
-        const auto p = [hasProb](double v) { return hasProb ? v : kMissing; };
-        row.metrics = {r.majorityAccuracy,
-                       r.majorityCoverage,
-                       r.bothOrderAccuracy,
-                       r.bothOrderCoverage,
-                       hasProb ? static_cast<double>(prob.matchedRuns) : kMissing,
-                       p(prob.oneAccuracy),
-                       p(prob.oneCoverage),
-                       p(prob.bothAccuracy),
-                       p(prob.bothCoverage),
-                       p(prob.agreement),
-                       p(prob.change)};
-        rows.push_back(std::move(row));
+        if (prob.matchedRuns > 0) { // (c) only for cells with probabilities in both orders
+            row.probMatchedRuns = static_cast<double>(prob.matchedRuns);
+            row.probOneAccuracy = prob.oneAccuracy;
+            row.probOneCoverage = prob.oneCoverage;
+            row.probBothAccuracy = prob.bothAccuracy;
+            row.probBothCoverage = prob.bothCoverage;
+            row.probAgreement = prob.agreement;
+            row.probChange = prob.change;
+        }
+        table.rows.push_back(std::move(row));
     }
-    return writeOutput(parser, writeRows(header, rows, format));
+    return writeOutput(parser, writeMitigateTable(table, *format));
 }
 
 } // namespace tribunal::cli

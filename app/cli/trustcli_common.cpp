@@ -5,6 +5,7 @@
 #include "analysis/celltrust.h"
 #include "report/latex.h"
 #include "report/trustexport.h"
+#include "report/trusttableinput.h"
 
 #include <QFileInfo>
 
@@ -219,6 +220,8 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
             *exitCode = kBadInput;
             return std::nullopt;
         }
+        // A table written by `trust --format csv` reads back with its own columns as conditions: drop them.
+        dropTrustTableOutputColumns(csv->table);
         fillTrustFromCells(csv->table);
         return std::move(csv->table);
     }

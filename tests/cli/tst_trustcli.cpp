@@ -390,18 +390,25 @@ void TestTrustCli::mitigate_data()
     const QString header =
         "judge,format,dataset,n_pairs,majority_accuracy,majority_coverage,both_order_accuracy,"
         "both_order_coverage,prob_matched_runs,prob_one_accuracy,prob_one_coverage,"
-        "prob_both_accuracy,prob_both_coverage,prob_agreement,prob_change";
-    QTest::newRow("csv") << "csv" << header + "\nJ1,F1,D1,2,1,0.5,1,0.5,4,0.75,1,1,1,0.5,0.25\n";
+        "prob_both_accuracy,prob_both_coverage,prob_agreement,prob_change,"
+        "C,phi,A,quadrant,mitigation,A_dec_half";
+    // C = 0, phi = 1 (no pair has a modal verdict in both orders), A = 3/4: chaos; A_dec_half undefined.
+    QTest::newRow("csv") << "csv"
+                         << header + "\nJ1,F1,D1,2,1,0.5,1,0.5,4,0.75,1,1,1,0.5,0.25,0,1,0.75,chaos,"
+                                     "both-orders-then-majority,\n";
     QTest::newRow("md")
         << "md"
-        << "| " + QString(header).replace(",", " | ") + " |\n|" + QString(" --- |").repeated(15) +
-               "\n| J1 | F1 | D1 | 2 | 1 | 0.5 | 1 | 0.5 | 4 | 0.75 | 1 | 1 | 1 | 0.5 | 0.25 |\n";
+        << "| " + QString(header).replace(",", " | ") + " |\n|" + QString(" --- |").repeated(21) +
+               "\n| J1 | F1 | D1 | 2 | 1 | 0.5 | 1 | 0.5 | 4 | 0.75 | 1 | 1 | 1 | 0.5 | 0.25 | 0 | 1 | 0.75 "
+               "| chaos | both-orders-then-majority |  |\n";
     QTest::newRow("json") << "json"
                           << "[{\"judge\":\"J1\",\"format\":\"F1\",\"dataset\":\"D1\",\"n_pairs\":2,"
                              "\"majority_accuracy\":1,\"majority_coverage\":0.5,\"both_order_accuracy\":1,"
                              "\"both_order_coverage\":0.5,\"prob_matched_runs\":4,\"prob_one_accuracy\":0.75,"
                              "\"prob_one_coverage\":1,\"prob_both_accuracy\":1,\"prob_both_coverage\":1,"
-                             "\"prob_agreement\":0.5,\"prob_change\":0.25}]\n";
+                             "\"prob_agreement\":0.5,\"prob_change\":0.25,\"C\":0,\"phi\":1,\"A\":0.75,"
+                             "\"quadrant\":\"chaos\",\"mitigation\":\"both-orders-then-majority\","
+                             "\"A_dec_half\":null}]\n";
 }
 
 void TestTrustCli::mitigate()
@@ -417,7 +424,7 @@ void TestTrustCli::mitigate()
     QCOMPARE(plain.exitCode, 0);
     const auto rows = csvRows(plain.out);
     QCOMPARE(rows.size(), 2);
-    QCOMPARE(rows[1].size(), 15);
+    QCOMPARE(rows[1].size(), 21);
     QCOMPARE(rows[1].mid(0, 4).join(','), QString("J1,F1,D1,4"));
     for (int i = 8; i < 15; ++i)
         QVERIFY2(rows[1][i].isEmpty(), qPrintable(rows[0][i]));
@@ -427,11 +434,10 @@ void TestTrustCli::mitigateUsageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
-    QTest::newRow("no input") << QStringList{} << "mitigate needs a project or judgment files";
+    QTest::newRow("no input") << QStringList{}
+                              << "mitigate needs a project, judgment files or a cell-level table";
     QTest::newRow("bad format") << QStringList{"EXAMPLE", "--format", "latex"}
                                 << "unknown --format 'latex' (expected csv, md or json)";
-    QTest::newRow("cell table") << QStringList{"TABLE1"}
-                                << "mitigate needs judgment data; a cell-level table has no verdicts";
 }
 
 void TestTrustCli::mitigateUsageErrors()
