@@ -1,5 +1,6 @@
 #include "projectconnection.h"
 
+#include <QSqlDriver>
 #include <QSqlQuery>
 
 #include <atomic>
@@ -61,6 +62,17 @@ std::optional<QVariant> ProjectConnection::value(std::string_view sql, std::stri
         return std::nullopt;
     }
     return query.value(0);
+}
+
+sqlite3* ProjectConnection::sqliteHandle() const
+{
+    if (!m_db.isOpen())
+        return nullptr;
+    // QSQLITE hands its handle out as a QVariant holding a `sqlite3*` (Qt documents this for QSqlDriver).
+    const QVariant handle = m_db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3* const*>(handle.constData());
 }
 
 bool ProjectConnection::usePrivateFileSettings(std::string* error)

@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+struct sqlite3;
+
 namespace tribunal {
 
 /// UTF-8 text as a QString.
@@ -59,6 +61,9 @@ public:
     /// Why opening failed ("" when ok()).
     const std::string& error() const { return m_error; }
     QSqlDatabase& db() { return m_db; }
+    /// The SQLite connection Qt's QSQLITE driver opened, for the sqlite3 C API (projectstatement.h); null
+    /// when the driver gives none. Owned by the connection: valid while this object lives.
+    sqlite3* sqliteHandle() const;
 
     /// Executes one statement; false with *error set when it fails.
     bool exec(std::string_view sql, std::string* error);

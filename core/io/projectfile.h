@@ -6,7 +6,8 @@
 // save() writes a complete new database next to the target and renames it into place, so a killed process or
 // a full disk leaves the previous file readable. open() refuses files of a newer schema with a clear message
 // and migrates older ones (in a transaction) before reading. Thread-safety: each call opens its own uniquely
-// named connection; calls may run on any thread.
+// named connections; calls may run on any thread. open() of a large project reads with one extra thread of
+// its own (projectreader.h).
 
 #include "model/audit.h"
 #include "model/progress.h"

@@ -102,28 +102,26 @@ bool ProjectJson::parseRatings(std::string_view text, TaskKind kind, AuditBuilde
     return true;
 }
 
-bool ProjectJson::parseCondition(std::string_view text, AuditBuilder& builder, CondId& out,
-                                 std::string* reason)
+bool ProjectJson::parseConditionPairs(std::string_view text,
+                                      std::vector<std::pair<std::string, std::string>>& out,
+                                      std::string* reason)
 {
     simdjson::dom::object object;
     if (!parseObject(text, object, reason))
         return false;
-    Condition pairs;
     for (auto field : object) {
         std::string_view value;
         if (field.value.get_string().get(value)) {
             *reason = std::string(field.key) + ": not a string";
             return false;
         }
-        const StrId key = builder.intern(field.key);
-        for (const auto& pair : pairs)
-            if (pair.first == key) {
+        for (const auto& pair : out)
+            if (pair.first == field.key) {
                 *reason = std::string(field.key) + ": duplicate key";
                 return false;
             }
-        pairs.emplace_back(key, builder.intern(value));
+        out.emplace_back(field.key, value);
     }
-    out = builder.internCondition(std::move(pairs));
     return true;
 }
 

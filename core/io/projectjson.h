@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tribunal {
@@ -33,9 +34,11 @@ public:
     /// is an answer text or an integer level.
     bool parseRatings(std::string_view text, TaskKind kind, AuditBuilder& builder, std::vector<Rating>& out,
                       std::string* reason);
-    /// A condition set {"key": "value", ...}, interned with AuditBuilder::internCondition(); duplicate keys
-    /// are refused.
-    bool parseCondition(std::string_view text, AuditBuilder& builder, CondId& out, std::string* reason);
+    /// A condition set {"key": "value", ...} as (key, value) texts in document order, for
+    /// AuditBuilder::internCondition() once interned; duplicate keys are refused. Touches no builder, so
+    /// judgment rows can be read on another thread.
+    bool parseConditionPairs(std::string_view text, std::vector<std::pair<std::string, std::string>>& out,
+                             std::string* reason);
     /// Answer probabilities {"option": p or null, ...} of a judgment of `kind` (null = kMissing).
     bool parseProbs(std::string_view text, TaskKind kind, std::vector<ProbEntry>& out, std::string* reason);
 

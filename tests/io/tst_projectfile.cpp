@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -45,6 +46,10 @@ private slots:
     void saveIntoMissingDirectoryFails();
     void openHonoursCancel();
     void largeRoundTrip();
+    void chunkedRead_data();
+    void chunkedRead();
+    void probsTexts_data();
+    void probsTexts();
     void looksLikeProject();
 };
 
@@ -444,6 +449,55 @@ std::string path(const QTemporaryDir& dir, const char* name)
     return dir.filePath(QString::fromUtf8(name)).toStdString();
 }
 
+// "option=p" of a pairwise probability, p in the shortest text that reads back to the same double (the sign
+// of zero included; a missing p is "nan").
+QString probText(const ProbEntry& entry)
+{
+    char buffer[64];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, entry.p).ptr;
+    return QString::fromStdString(answerText(TaskKind::Pairwise, entry.option)) + "=" +
+           QString::fromLatin1(buffer, end - buffer);
+}
+
+// 150,000 pairwise judgments (3 read chunks of 65,536 rows, so the open reads with two threads): 2,500 items
+// x 5 judges x 2 orders x 6 reps, in that nesting from the outside in: 6 reps, then judges, items, orders.
+// The judgment at seq s is rep s / 25000 + 1. Saved once; each caller gets a copy.
+std::string chunkedProject(const QTemporaryDir& dir, const char* name)
+{
+    static QTemporaryDir store;
+    static std::string saved;
+    static AuditPtr audit;
+    if (saved.empty()) {
+        Maker m;
+        std::vector<std::uint32_t> items;
+        for (int i = 0; i < 2500; ++i)
+            items.push_back(m.item("set", "item-" + std::to_string(i), TaskKind::Pairwise));
+        const CondId cold = m.condition({{"temperature", "0"}}), warm = m.condition({{"temperature", "1"}});
+        std::vector<ProbEntry> probs{{answer::kA, 0.25}, {answer::kB, 0.75}};
+        for (int rep = 1; rep <= 6; ++rep)
+            for (int k = 0; k < 5; ++k)
+                for (const auto item : items)
+                    for (auto order : {Order::AB, Order::BA}) {
+                        const std::string judge = "judge-" + std::to_string(k);
+                        auto j =
+                            m.judgment(item, judge.c_str(), "Direct", order, rep,
+                                       (item + static_cast<std::uint32_t>(k)) % 2 ? answer::kA : answer::kB);
+                        j.condition = k % 2 ? warm : cold;
+                        if (rep == 6 && k == 4)
+                            j.probs = probs;
+                        j.costUsd = 0.001 * rep;
+                        m.b.addJudgment(j);
+                    }
+        audit = m.build();
+        saved = path(store, "chunked.tribunal");
+        std::string error;
+        if (!audit || !ProjectFile::save(saved, *audit, {}, &error))
+            qFatal("cannot save the chunked project: %s", error.c_str());
+    }
+    const auto copy = path(dir, name);
+    std::filesystem::copy_file(saved, copy);
+    return copy;
+}
 } // namespace
 
 void TestProjectFile::roundTripPreservesEverything()
@@ -1079,6 +1133,151 @@ void TestProjectFile::largeRoundTrip()
         QCOMPARE(reports->front(), std::make_pair(std::uint64_t(65536), total));
         QCOMPARE(reports->back(), std::make_pair(total, total));
     }
+}
+
+void TestProjectFile::chunkedRead_data()
+{
+    QTest::addColumn<QStringList>("sql");
+    QTest::addColumn<QString>("reason");   // expected error after "<path>", or "" when the project opens
+    QTest::addColumn<qulonglong>("count"); // judgments when it opens
+    QTest::addColumn<QString>("firstProbs");
+
+    QTest::newRow("as saved") << QStringList() << QString() << qulonglong(150000) << QString("A=0.25;B=0.75");
+    // seq need not start at 0 nor be dense: chunks are seq ranges, and order is seq order.
+    QTest::newRow("sparse negative seq") << QStringList{"UPDATE judgments SET seq = seq * 3 - 1000000"}
+                                         << QString() << qulonglong(150000) << QString("A=0.25;B=0.75");
+    QTest::newRow("gap across a chunk bound")
+        << QStringList{"DELETE FROM judgments WHERE seq BETWEEN 60000 AND 70000"} << QString()
+        << qulonglong(150000 - 10001) << QString("A=0.25;B=0.75");
+    QTest::newRow("bad row in the last chunk")
+        << QStringList{"UPDATE judgments SET answer = 'X' WHERE seq = 149999"}
+        << ": judgments seq 149999: answer: 'X' is not a pairwise answer" << qulonglong(0) << QString();
+    // Chunks finish out of order on two threads; the first bad row in seq order is the one reported.
+    QTest::newRow("first bad row wins")
+        << QStringList{"UPDATE judgments SET rep = 0 WHERE seq = 140000",
+                       "UPDATE judgments SET ord = 'XY' WHERE seq = 70000",
+                       "UPDATE judgments SET answer = 'X' WHERE seq = 100000"}
+        << ": judgments seq 70000: ord: 'XY' is not AB or BA" << qulonglong(0) << QString();
+    // Lines (1-based positions in seq order) run on across chunks.
+    QTest::newRow("duplicate across chunks")
+        << QStringList{"UPDATE judgments SET rep = 1 WHERE seq = 149999"}
+        << ":150000: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line "
+           "25000)"
+        << qulonglong(0) << QString();
+}
+
+void TestProjectFile::chunkedRead()
+{
+    QFETCH(QStringList, sql);
+    QFETCH(QString, reason);
+    QFETCH(qulonglong, count);
+    QFETCH(QString, firstProbs);
+    QTemporaryDir dir;
+    const auto file = chunkedProject(dir, "c.tribunal");
+    const auto f = QString::fromStdString(file);
+    QCOMPARE(runSql(f, sql), QString());
+    std::string error;
+    std::vector<std::uint64_t> reports;
+    Progress progress;
+    progress.report = [&](std::uint64_t done, std::uint64_t) { reports.push_back(done); };
+    auto opened = ProjectFile::open(file, &error, progress);
+    if (!reason.isEmpty()) {
+        QVERIFY(!opened);
+        QCOMPARE(QString::fromStdString(error), f + reason);
+        return;
+    }
+    QVERIFY2(opened, error.c_str());
+    const Audit& audit = *opened->audit;
+    QCOMPARE(audit.judgmentCount(), std::size_t(count));
+    QCOMPARE(audit.itemCount(), std::size_t(2500));
+    // Progress: every 64k rows of items + judgments, then the end.
+    const std::uint64_t total = 2500 + count;
+    QCOMPARE(reports.size(), std::size_t(total / 65536 + 1));
+    QCOMPARE(reports.back(), total);
+    // Import order is seq order: the first judgment is rep 1 of judge-0 on item-0 (AB); the first one with
+    // probabilities is rep 6 of judge-4 on item-0 (AB), with 5 x 25,000 + 4 x 5,000 before it (less the
+    // deleted ones).
+    const auto& j = audit.judgments();
+    const auto first = audit.importOrder().front();
+    QCOMPARE(audit.str(j.judge[first]), std::string_view("judge-0"));
+    QCOMPARE(j.rep[first], std::uint16_t(1));
+    QCOMPARE(j.order[first], Order::AB);
+    QCOMPARE(audit.str(audit.items().itemId[j.item[first]]), std::string_view("item-0"));
+    std::size_t position = 0;
+    for (const auto row : audit.importOrder()) {
+        if (!j.probsOf(row).empty()) {
+            QStringList probs;
+            for (const auto& entry : j.probsOf(row))
+                probs << probText(entry);
+            QCOMPARE(probs.join(";"), firstProbs);
+            QCOMPARE(audit.str(j.judge[row]), std::string_view("judge-4"));
+            QCOMPARE(j.rep[row], std::uint16_t(6));
+            QCOMPARE(position, std::size_t(145000) - (150000 - count));
+            break;
+        }
+        ++position;
+    }
+    QCOMPARE(conditionKeyNames(audit), QStringList({"temperature"}));
+}
+
+void TestProjectFile::probsTexts_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>(
+        "expected"); // option=p;... or the error after "<path>: judgments seq 0: probs: "
+    QTest::newRow("as saved") << R"({"A":0.7,"B":0.25,"tie":0.05})"
+                              << "A=0.7;B=0.25;tie=0.05";
+    QTest::newRow("blanks") << R"({ "A" : 0.5 , "B" : 0.5 })"
+                            << "A=0.5;B=0.5";
+    QTest::newRow("exponent and null") << R"({"A":2.5e-1,"B":null})"
+                                       << "A=0.25;B=nan";
+    // An integer -0 is +0 (simdjson reads integers as int64), a fraction -0.0 keeps its sign.
+    QTest::newRow("integers") << R"({"A":1,"B":0,"tie":-0})"
+                              << "A=1;B=0;tie=0";
+    QTest::newRow("negative zero") << R"({"A":-0.0})"
+                                   << "A=-0";
+    QTest::newRow("escaped key") << R"({"\u0041":0.125})"
+                                 << "A=0.125";
+    QTest::newRow("case") << R"({"a":0.5})"
+                          << "A=0.5";
+    QTest::newRow("empty") << "{}"
+                           << "";
+    QTest::newRow("long integer") << R"({"A":12345678901234567890})"
+                                  << "A=12345678901234567168"; // the nearest double
+    QTest::newRow("leading zero") << R"({"A":01})"
+                                  << "not valid JSON (Problem while parsing a number)";
+    QTest::newRow("plus sign") << R"({"A":+1})"
+                               << "not valid JSON (The JSON document has an improper structure: missing or "
+                                  "superfluous commas, braces, missing keys, etc.)";
+    QTest::newRow("trailing comma") << R"({"A":0.5,})"
+                                    << "not valid JSON (The JSON document has an improper structure: missing "
+                                       "or superfluous commas, braces, missing keys, etc.)";
+    QTest::newRow("bad option") << R"({"C":0.5})"
+                                << "C: not a pairwise option";
+}
+
+void TestProjectFile::probsTexts()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const auto file = path(dir, "p.tribunal");
+    std::string error;
+    QVERIFY2(ProjectFile::save(file, *richAudit(), {}, &error), error.c_str());
+    const auto f = QString::fromStdString(file);
+    QString quoted = text;
+    quoted.replace("'", "''");
+    QCOMPARE(runSql(f, {"UPDATE judgments SET probs = '" + quoted + "' WHERE seq = 0"}), QString());
+    auto opened = ProjectFile::open(file, &error);
+    if (!opened) {
+        QCOMPARE(QString::fromStdString(error), f + ": judgments seq 0: probs: " + expected);
+        return;
+    }
+    const Audit& audit = *opened->audit;
+    QStringList probs;
+    for (const auto& entry : audit.judgments().probsOf(audit.importOrder().front()))
+        probs << probText(entry);
+    QCOMPARE(probs.join(";"), expected);
 }
 
 void TestProjectFile::looksLikeProject()
