@@ -108,7 +108,10 @@ TrustCellResult analyseTrustCell(const Audit& audit, std::span<const ItemRun> ru
                                  const TrustSettings& settings);
 
 /// One result per cell of the audit, in Audit::cells() order (cells without pairwise items give a result with
-/// pairs = 0 and every rate undefined).
-std::vector<TrustCellResult> analyseTrust(const Audit& audit, const TrustSettings& settings);
+/// pairs = 0 and every rate undefined). Cells are analysed on up to `threads` threads, the calling one
+/// included (0 = automatic: the hardware concurrency, but one thread per 64k judgment rows at most, so small
+/// audits stay on the calling thread); each cell is computed by one thread in the same order, so the results
+/// are identical for any thread count.
+std::vector<TrustCellResult> analyseTrust(const Audit& audit, const TrustSettings& settings, int threads = 0);
 
 } // namespace tribunal

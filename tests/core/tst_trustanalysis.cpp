@@ -8,7 +8,9 @@
 
 #include <QtTest>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -31,6 +33,8 @@ private slots:
     void identitiesOnSimulatedAudits_data();
     void identitiesOnSimulatedAudits();
     void resampleMatchesDuplicatedPairs();
+    void threadsGiveIdenticalResults_data();
+    void threadsGiveIdenticalResults();
     void positionBiasData_data();
     void positionBiasData();
 };
@@ -491,6 +495,51 @@ void TestTrustAnalysis::positionBiasData()
             QCOMPARE(round3(r.consistencyPresentation), presentation);
     }
     QCOMPARE(found, 1); // one format per (judge, dataset) in this file
+}
+
+void TestTrustAnalysis::threadsGiveIdenticalResults_data()
+{
+    QTest::addColumn<bool>("observedQ");
+    QTest::newRow("q = 1/2") << false;
+    QTest::newRow("observed q") << true;
+}
+
+// analyseTrust splits cells over threads; each cell is computed by one thread in pair order, so every field
+// must be bit-identical for any thread count.
+void TestTrustAnalysis::threadsGiveIdenticalResults()
+{
+    QFETCH(bool, observedQ);
+    AuditSimulation simulation;
+    simulation.judgments = 300'000; // > 64k judgments per thread, so 2 and 3 threads really split
+    simulation.runs = 10;
+    const AuditPtr audit = simulateAudit(simulation);
+    TrustSettings settings;
+    settings.qMode = observedQ ? QMode::Observed : QMode::Half;
+    const auto one = analyseTrust(*audit, settings, 1);
+    QVERIFY(one.size() > 1);
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    for (int threads : {2, 3}) {
+        const auto many = analyseTrust(*audit, settings, threads);
+        QCOMPARE(many.size(), one.size());
+        for (std::size_t c = 0; c < one.size(); ++c) {
+            const auto& a = one[c];
+            const auto& b = many[c];
+            QCOMPARE(b.cell, a.cell);
+            QCOMPARE(b.pairs, a.pairs);
+            QCOMPARE(b.labelledPairs, a.labelledPairs);
+            QCOMPARE(b.runs, a.runs);
+            QCOMPARE(int(b.quadrant), int(a.quadrant));
+            for (auto field :
+                 {&TrustCellResult::consistency, &TrustCellResult::consistencyLab, &TrustCellResult::flipRate,
+                  &TrustCellResult::flipRateLab, &TrustCellResult::flipRateAB,
+                  &TrustCellResult::firstSlotShare, &TrustCellResult::accuracy,
+                  &TrustCellResult::accuracyDecisive, &TrustCellResult::qObserved,
+                  &TrustCellResult::accuracyMax, &TrustCellResult::trust, &TrustCellResult::trustJoint,
+                  &TrustCellResult::majorityAccuracy, &TrustCellResult::bothOrderAccuracy,
+                  &TrustCellResult::bothOrderCoverage})
+                QCOMPARE(bits(b.*field), bits(a.*field));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestTrustAnalysis)
