@@ -1,14 +1,18 @@
-// tribunal: the workbench GUI. Arguments: tribunal [FILE_OR_DIR...] [--screenshot PNG]
+// tribunal: the workbench GUI. Arguments: tribunal [FILE_OR_DIR...] [--screenshot PNG | --panel-screenshots
+// DIR]
 //
 // Without a file it opens the sample project: $TRIBUNAL_SAMPLE, then
 // <applicationDirPath>/../share/tribunal/sample.tribunal (installed), then the one built with the program.
 // --screenshot PNG: once the audit is loaded and its first item selected, saves a picture of the window to
 // PNG, prints the path and quits (exit code 0; 1 with a message on stderr when loading or saving failed).
-// Works headless with QT_QPA_PLATFORM=offscreen.
+// --panel-screenshots DIR: the same, then waits for the trust analysis, selects the cell with the highest
+// flip rate and saves a picture of every panel (and every tab of a panel) into DIR
+// (widgets/panelscreenshots.h). Works headless with QT_QPA_PLATFORM=offscreen.
 
 #include "auditsession.h"
 #include "jobresult.h"
 #include "mainwindow.h"
+#include "panelscreenshots.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -73,6 +77,12 @@ int main(int argc, char* argv[])
             "gui_main", "Save a picture of the window to PNG once the audit is shown, then quit."),
         QStringLiteral("PNG"));
     parser.addOption(screenshotOption);
+    const QCommandLineOption panelsOption(
+        QStringLiteral("panel-screenshots"),
+        QCoreApplication::translate(
+            "gui_main", "Save a picture of every panel into DIR once the analysis is done, then quit."),
+        QStringLiteral("DIR"));
+    parser.addOption(panelsOption);
     parser.process(app);
 
     QStringList paths;
@@ -83,13 +93,14 @@ int main(int argc, char* argv[])
             paths << sample;
     }
     const QString screenshot = parser.value(screenshotOption);
+    const QString panelDir = parser.value(panelsOption);
 
     tribunal::MainWindow window;
     window.show();
     if (paths.isEmpty()) {
         const QString message =
             QCoreApplication::translate("gui_main", "No file given and no sample project found.");
-        if (!screenshot.isEmpty()) {
+        if (!screenshot.isEmpty() || !panelDir.isEmpty()) {
             printError(message);
             return 1;
         }
@@ -97,10 +108,10 @@ int main(int argc, char* argv[])
         return app.exec();
     }
 
-    if (!screenshot.isEmpty()) {
+    if (!screenshot.isEmpty() || !panelDir.isEmpty()) {
         QObject::connect(
             window.session(), &tribunal::AuditSession::jobFinished, &app,
-            [&window, screenshot](const tribunal::JobResult& result) {
+            [&window, screenshot, panelDir](const tribunal::JobResult& result) {
                 if (!result.ok) {
                     QStringList lines{QCoreApplication::translate("gui_main", "could not load %1")
                                           .arg(result.paths.join(QStringLiteral(", ")))};
@@ -113,7 +124,24 @@ int main(int argc, char* argv[])
                 if (!result.issues.isEmpty()) // skipped records: shown, but not a failure
                     printError(result.issues.join(QLatin1Char('\n')));
                 // After the pending layout and paint events of the first selected item.
-                QTimer::singleShot(0, &window, [&window, screenshot] {
+                QTimer::singleShot(0, &window, [&window, screenshot, panelDir] {
+                    if (!panelDir.isEmpty()) {
+                        QString error;
+                        const auto written =
+                            tribunal::savePanelScreenshots(window, panelDir, tribunal::kMostFlipsRow, &error);
+                        if (written.isEmpty()) {
+                            printError(error);
+                            QCoreApplication::exit(1);
+                            return;
+                        }
+                        for (const auto& path : written)
+                            std::printf("%s\n", qPrintable(QFileInfo(path).absoluteFilePath()));
+                        std::fflush(stdout);
+                        if (screenshot.isEmpty()) {
+                            QCoreApplication::exit(0);
+                            return;
+                        }
+                    }
                     if (!window.grab().save(screenshot, "PNG")) {
                         printError(
                             QCoreApplication::translate("gui_main", "could not write %1").arg(screenshot));

@@ -31,6 +31,348 @@
         <source>could not start loading %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Save a picture of every panel into DIR once the analysis is done, then quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>panelscreenshots</name>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::CeilingPlot</name>
+    <message>
+        <source>Accuracy ceiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position flip rate φ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceiling A = 1 − φ/2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Infeasible region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible cells left out: %1 (φ or A is n/a).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::ExportDialog</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shade T in bands (xcolor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standalone document (compiles on its own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save .tex...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export LaTeX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust cells (Table 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format dispersion (Table 4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ANOVA of T (Table 5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed-form vs joint T (Table 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checked columns are the ANOVA factors, in this order (drag to reorder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ANOVA &amp;factors:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save LaTeX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LaTeX files (*.tex);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an audit to export its tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rows are pooled by %1: a grouping gives only the trust cell table (as tribunal-cli trust --by does).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check at least one ANOVA factor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This table cannot be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intervals are being computed; the text has them once they arrive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The intervals were cancelled: the text has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same text as: tribunal-cli %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::FailureMapPlot</name>
+    <message>
+        <source>Failure modes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position flip rate φ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consistency C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trustworthy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidently biased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Noisy but fair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible cells left out: %1 (C or φ is n/a; C needs repeated runs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::FlipInspectorPanel</name>
+    <message>
+        <source>Flip inspector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a row of the trust table to inspect its pairs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flipped only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unstable only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs whose two orders have no common modal verdict (P_i = 0). Key: F</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs whose runs disagree within an order (N_i = 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labelled pairs with at least one verdict that differs from the label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>green: agrees with the label · red: differs · grey: no verdict or no label · T tie, N abstained, - none · J/K next/previous, N note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw outputs of run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit note…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 pairs: %3 flipped, %4 unstable, %5 wrong; %6 dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order %1 · run %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No verdict (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first-shown response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the second-shown response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tie</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parsed verdict %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (not found in the text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No note on this item (N adds one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note on item %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the project; an empty note removes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The note was not stored: a job is running. Try again when it ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::FlipItemModel</name>
+    <message>
+        <source>dropped: an order never shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped: an order without verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unstable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No modal verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal verdict: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge · format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AB runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BA runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tribunal::ImportDialog</name>
@@ -68,6 +410,33 @@
     </message>
     <message>
         <source>Import an LLMBar folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::IsoTrustPlot</name>
+    <message>
+        <source>Iso-T factors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order-corrected accuracy A − φ/2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consistency C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible cells left out: %1 (C, φ or A is n/a; C needs repeated runs).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -264,6 +633,43 @@
     </message>
 </context>
 <context>
+    <name>tribunal::JudgeWhiskerPlot</name>
+    <message>
+        <source>Judges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean (whiskers: min – max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A − φ/2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2: mean %3 (min %4, max %5)
+cells: %6, n/a and left out: %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left out as n/a: C in %1, A − φ/2 in %2, T in %3 of %4 visible cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tribunal::JudgmentTreeModel</name>
     <message>
         <source>Judgment</source>
@@ -436,6 +842,159 @@
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Export Table…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::OverviewPanel</name>
+    <message>
+        <source>Audit overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show interval columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the shown rows as tab-separated text with a header row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::PlotExportDialog</name>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The figure size must be positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (vector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG (vector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG (image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scale (PNG):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG files (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file to save to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::PlotsPanel</name>
+    <message>
+        <source>Plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep &amp;over:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag to pan and use the wheel to zoom; this restores the full view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this plot as PDF, SVG or PNG at a chosen size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tribunal::RawOutputView</name>
@@ -456,6 +1015,281 @@
     </message>
     <message>
         <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::SweepPlot</name>
+    <message>
+        <source>Condition sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean (band: interquartile range)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A − φ/2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2
+%3: mean %4, quartiles %5 – %6
+cells: %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left out as n/a: C in %1, A − φ/2 in %2, T in %3 of %4 visible cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TrustFilterTree</name>
+    <message>
+        <source>Show rows with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TrustPlot</name>
+    <message>
+        <source>trustworthy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>noisy but fair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chaos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confidently biased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C = %1, φ = %2, A = %3, T = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TrustSettingsForm</name>
+    <message>
+        <source>Assume C = 1 with one run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1/2 (forced binary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>observed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy assumed on order-flipping pairs in A_max and T (T4-T6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the consistency C averages over (T2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With one run per order C is not identifiable; this opt-in sets C = 1 (T2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure map (T11): consistency is good when C is at least this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure map (T11): order invariance is good when the flip rate is at most this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples for the intervals (T13); 0 computes none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval level (T13).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool the cells that agree on the checked columns. None checked: one row per cell. A grouping has no intervals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consistency unit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Good C ≥</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Good φ ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resamples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TrustTableModel</name>
+    <message>
+        <source>trustworthy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>noisy but fair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chaos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confidently biased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remaining gap to the ceiling is capability: only a stronger judge closes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample repeatedly and take the majority verdict; position bias is low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate both candidate orders to reduce position bias, then take the majority over repeated runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stable verdicts hide a strong position bias: evaluate both orders; repeating runs does not help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quadrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a (1 run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% interval: undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% interval: [%2, %3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TrustWorkspace</name>
+    <message>
+        <source>Grouping failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No intervals for a grouping: the bootstrap is per cell.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intervals cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::VerdictHighlightView</name>
+    <message>
+        <source>(no raw output)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order AB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order BA</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,6 @@
 #include "auditsession.h"
 
+#include "backgroundpriority.h"
 #include "progressrelay.h"
 
 #include <QDateTime>
@@ -40,7 +41,10 @@ template <typename Work> bool AuditSession::start(Work work)
     m_relay->reset();
     m_busy = true;
     const Progress* progress = &m_relay->progress();
-    m_watcher.setFuture(QtConcurrent::run([work = std::move(work), progress] { return work(*progress); }));
+    m_watcher.setFuture(QtConcurrent::run([work = std::move(work), progress] {
+        lowerCurrentThreadPriority();
+        return work(*progress);
+    }));
     emit busyChanged(true);
     return true;
 }

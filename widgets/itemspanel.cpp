@@ -134,6 +134,19 @@ void ItemsPanel::setAudit(AuditPtr audit, std::shared_ptr<const ItemIndex> index
     emit currentItemChanged(m_lastItem);
 }
 
+void ItemsPanel::filterToCell(const QString& dataset, const QString& judge, const QString& format)
+{
+    const auto pick = [](QComboBox* combo, const QString& name) {
+        const int index = name.isEmpty() ? 0 : combo->findText(name, Qt::MatchExactly);
+        QSignalBlocker blocker(combo);
+        combo->setCurrentIndex(index > 0 ? index : 0);
+    };
+    pick(m_dataset, dataset);
+    pick(m_judge, judge);
+    pick(m_format, format);
+    applyFilters();
+}
+
 void ItemsPanel::applyFilters()
 {
     m_proxy->setFilters(comboId(m_dataset), comboId(m_judge), comboId(m_format));

@@ -27,6 +27,9 @@ public:
     /// Shows a new snapshot and emits currentItemChanged. Filters are kept where the new snapshot has the
     /// same dataset / judge / format name, otherwise reset to "all".
     void setAudit(AuditPtr audit, std::shared_ptr<const ItemIndex> index);
+    /// Filters the list to one trust cell (journey 1: a clicked plot point filters the item views to it). An
+    /// empty name, or one the list does not know, means "all" for that filter.
+    void filterToCell(const QString& dataset, const QString& judge, const QString& format);
     /// Makes the first shown row current (no-op when the table is empty).
     void selectFirstItem();
     /// The item row of the current table row, or -1.

@@ -1,13 +1,18 @@
 #include "mainwindow.h"
 
 #include "auditsession.h"
+#include "exportdialog.h"
+#include "flipinspectorpanel.h"
 #include "importdialog.h"
 #include "itemdetailpanel.h"
 #include "itemspanel.h"
 #include "jobreportdialog.h"
 #include "jobstatuswidget.h"
+#include "overviewpanel.h"
+#include "plotspanel.h"
 #include "recentfiles.h"
 #include "tablecopy.h"
+#include "trustworkspace.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -29,7 +34,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 1; // bump when the set of docks changes incompatibly
+constexpr int kLayoutVersion = 2; // bump when the set of docks changes incompatibly
 constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
@@ -49,8 +54,11 @@ QStringList localPaths(const QMimeData* mime)
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_session(new AuditSession(this)), m_items(new ItemsPanel(this)),
-      m_detail(new ItemDetailPanel(this)), m_job(new JobStatusWidget(this)), m_sizeLabel(new QLabel(this))
+    : QMainWindow(parent), m_session(new AuditSession(this)), m_trust(new TrustWorkspace(m_session, this)),
+      m_items(new ItemsPanel(this)), m_detail(new ItemDetailPanel(this)),
+      m_overview(new OverviewPanel(m_trust, this)), m_plots(new PlotsPanel(m_trust, this)),
+      m_flip(new FlipInspectorPanel(m_trust, this)), m_job(new JobStatusWidget(this)),
+      m_sizeLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -59,8 +67,20 @@ MainWindow::MainWindow(QWidget* parent)
     auto* central = new QWidget(this);
     central->hide();
     setCentralWidget(central);
+    // Default layout (a saved one replaces it): the trust overview on the left with the item list behind it;
+    // plots on the right above the flip inspector, with the item detail behind the inspector.
+    addDockWidget(Qt::LeftDockWidgetArea, m_overview);
     addDockWidget(Qt::LeftDockWidgetArea, m_items);
+    tabifyDockWidget(m_overview, m_items);
+    addDockWidget(Qt::RightDockWidgetArea, m_plots);
+    addDockWidget(Qt::RightDockWidgetArea, m_flip);
+    splitDockWidget(m_plots, m_flip, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_detail);
+    tabifyDockWidget(m_flip, m_detail);
+    m_overview->raise();
+    m_flip->raise();
+    // The overview's table and side form need more width than the plots.
+    resizeDocks({m_overview, m_plots}, {1100, 700}, Qt::Horizontal);
 
     statusBar()->addPermanentWidget(m_job);
     statusBar()->addPermanentWidget(m_sizeLabel);
@@ -73,6 +93,17 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_job, &JobStatusWidget::cancelRequested, m_session, &AuditSession::cancel);
     connect(m_items, &ItemsPanel::currentItemChanged, this,
             [this](int item) { m_detail->showItem(m_session->audit(), item); });
+    // A cell picked anywhere (overview row, plot point) opens in the flip inspector (journey 2).
+    connect(m_trust, &TrustWorkspace::selectedRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        const auto& cell = m_trust->view()->table.rows[static_cast<std::size_t>(row)];
+        m_items->filterToCell(QString::fromStdString(cell.dataset), QString::fromStdString(cell.judge),
+                              QString::fromStdString(cell.format));
+        m_flip->raise();
+    });
+    connect(m_trust, &TrustWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
         if (auto* view = qobject_cast<QAbstractItemView*>(now); view && isAncestorOf(view))
@@ -100,6 +131,8 @@ void MainWindow::createMenus()
     m_saveAsAction = file->addAction(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), this,
                                      &MainWindow::showSaveAsDialog);
     file->addSeparator();
+    file->addAction(tr("&Export Table…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::showExportDialog);
+    file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
@@ -109,6 +142,9 @@ void MainWindow::createMenus()
     auto* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_items->toggleViewAction());
     view->addAction(m_detail->toggleViewAction());
+    view->addAction(m_overview->toggleViewAction());
+    view->addAction(m_plots->toggleViewAction());
+    view->addAction(m_flip->toggleViewAction());
 }
 
 bool MainWindow::openPaths(const QStringList& paths)
@@ -328,6 +364,20 @@ void MainWindow::dropEvent(QDropEvent* event)
         }
     }
     importPaths(paths, defaultPolicy());
+}
+
+ExportDialog* MainWindow::exportDialog() const
+{
+    return m_export;
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_export)
+        m_export = new ExportDialog(m_trust, this);
+    m_export->show();
+    m_export->raise();
+    m_export->activateWindow();
 }
 
 void MainWindow::restoreLayout()

@@ -14,11 +14,16 @@ class QLabel;
 namespace tribunal {
 
 class AuditSession;
+class ExportDialog;
+class FlipInspectorPanel;
+class OverviewPanel;
+class PlotsPanel;
 class ItemDetailPanel;
 class ItemsPanel;
 class JobReportDialog;
 class JobStatusWidget;
 class RecentFiles;
+class TrustWorkspace;
 struct JobResult;
 
 class MainWindow : public QMainWindow {
@@ -37,8 +42,17 @@ public:
     void copySelection();
 
     AuditSession* session() const { return m_session; }
+    /// The trust analysis every trust panel shows.
+    TrustWorkspace* trustWorkspace() const { return m_trust; }
     ItemsPanel* itemsPanel() const { return m_items; }
     ItemDetailPanel* detailPanel() const { return m_detail; }
+    OverviewPanel* overviewPanel() const { return m_overview; }
+    PlotsPanel* plotsPanel() const { return m_plots; }
+    FlipInspectorPanel* flipInspector() const { return m_flip; }
+    /// File > Export table… (created on first use; null before).
+    ExportDialog* exportDialog() const;
+    /// Opens (or raises) the export dialog.
+    void showExportDialog();
     JobStatusWidget* jobStatus() const { return m_job; }
     RecentFiles* recentFiles() const { return m_recent; }
     /// The audit-size text of the status bar.
@@ -67,8 +81,13 @@ private:
     BadRecordPolicy defaultPolicy() const;
 
     AuditSession* m_session;
+    TrustWorkspace* m_trust;
     ItemsPanel* m_items;
     ItemDetailPanel* m_detail;
+    OverviewPanel* m_overview;
+    PlotsPanel* m_plots;
+    FlipInspectorPanel* m_flip;
+    QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;
     RecentFiles* m_recent = nullptr;

@@ -1,6 +1,7 @@
 #include "trustworkspace.h"
 
 #include "auditsession.h"
+#include "backgroundpriority.h"
 
 #include "analysis/trustgrouping.h"
 #include "report/trustexport.h"
@@ -203,6 +204,7 @@ void TrustWorkspace::startEstimates()
     const auto audit = m_session->audit();
     const auto settings = m_settings;
     m_futures.push_back(QtConcurrent::run([this, generation, audit, settings] {
+        lowerCurrentThreadPriority();
         QString error;
         auto view = computeEstimates(audit, settings, &error);
         QMetaObject::invokeMethod(
@@ -274,6 +276,7 @@ void TrustWorkspace::startIntervals()
     const auto audit = view->audit;
     const auto trust = view->settings.trust;
     m_futures.push_back(QtConcurrent::run([this, generation, audit, trust, bootstrap, job] {
+        lowerCurrentThreadPriority();
         Progress progress;
         progress.cancel = &job->cancel;
         progress.report = [this, generation](std::uint64_t done, std::uint64_t total) {

@@ -7,7 +7,7 @@
 #include "analysis/celltablecsv.h"
 #include "analysis/dispersion.h"
 #include "analysis/tablecheck.h"
-#include "report/latex.h"
+#include "report/trustexport.h"
 #include "stats/anova.h"
 
 #include <fstream>
@@ -52,21 +52,23 @@ int runDispersion(const QStringList& args)
     auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
     if (!cells)
         return exitCode;
+    // LaTeX through the function the workbench's export dialog calls (report/trustexport.h): same bytes.
+    TrustLatexExport latex;
+    latex.standalone = parser.isSet(kStandalone);
     FormatDispersion dispersion;
+    std::string text;
     try {
-        dispersion = formatDispersion(*cells);
+        if (format)
+            dispersion = formatDispersion(*cells);
+        else
+            text = dispersionLatex(*cells, *trustSettings(parser, &error), assumed, latex, &dispersion);
     } catch (const std::invalid_argument& e) {
         std::cerr << e.what() << '\n';
         return kBadInput;
     }
     if (dispersion.undefinedCells > 0)
         std::cerr << "note: " << dispersion.undefinedCells << " cell(s) with undefined T left out\n";
-    if (!format) {
-        TrustLatexOptions latex;
-        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
-        return writeOutput(parser, finishLatex(parser, dispersionTableLatex(dispersion, latex)));
-    }
-    return writeOutput(parser, writeDispersionTable(dispersion, *format));
+    return writeOutput(parser, format ? writeDispersionTable(dispersion, *format) : text);
 }
 
 int runAnova(const QStringList& args)
@@ -102,9 +104,17 @@ int runAnova(const QStringList& args)
         if (!cellFactorIndex(*cells, name))
             return usage(QString("unknown factor '%1'").arg(QString::fromStdString(name)));
     }
+    // LaTeX through the function the workbench's export dialog calls (report/trustexport.h): same bytes.
+    TrustLatexExport latex;
+    latex.standalone = parser.isSet(kStandalone);
+    latex.anovaFactors = options.factors;
     AnovaResult result;
+    std::string text;
     try {
-        result = anova(*cells, options);
+        if (format)
+            result = anova(*cells, options);
+        else
+            text = anovaLatex(*cells, *trustSettings(parser, &error), assumed, latex, &result);
     } catch (const std::invalid_argument& e) {
         std::cerr << e.what() << '\n';
         return kBadInput;
@@ -113,12 +123,7 @@ int runAnova(const QStringList& args)
               << (result.balanced ? " (balanced design)" : " (unbalanced design)") << '\n';
     if (result.droppedMissing > 0)
         std::cerr << "note: " << result.droppedMissing << " cell(s) with undefined T left out\n";
-    if (!format) {
-        TrustLatexOptions latex;
-        latex.variants = latexVariants(*trustSettings(parser, &error), assumed);
-        return writeOutput(parser, finishLatex(parser, anovaTableLatex(result, CellMeasure::T, latex)));
-    }
-    return writeOutput(parser, writeAnovaTable(result, *format));
+    return writeOutput(parser, format ? writeAnovaTable(result, *format) : text);
 }
 
 int runCheckTable(const QStringList& args)

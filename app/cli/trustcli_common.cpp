@@ -70,16 +70,6 @@ QString unknownFormat(const QCommandLineParser& parser)
     return QString("unknown --format '%1' (expected csv, md, json or latex)").arg(parser.value(kTableFormat));
 }
 
-std::string finishLatex(const QCommandLineParser& parser, const std::string& fragment)
-{
-    return parser.isSet(kStandalone) ? latexStandaloneDocument(fragment) : fragment;
-}
-
-TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed)
-{
-    return trustLatexVariants(settings, consistencyAssumed, nullptr);
-}
-
 int writeOutput(const QCommandLineParser& parser, const std::string& text)
 {
     if (!parser.isSet(kOut)) {

@@ -36,9 +36,6 @@ std::optional<TableFormat> tableFormat(const QString& name);
 bool isLatex(const QCommandLineParser& parser);
 /// The usage message for an unknown --format.
 QString unknownFormat(const QCommandLineParser& parser);
-/// The LaTeX fragment, or a whole document with --standalone.
-std::string finishLatex(const QCommandLineParser& parser, const std::string& fragment);
-TrustLatexVariants latexVariants(const TrustSettings& settings, bool consistencyAssumed);
 /// Writes to -o FILE or standard output. Returns the exit code.
 int writeOutput(const QCommandLineParser& parser, const std::string& text);
 /// A cell-level table (data-format.md, format 4) is recognised by its header naming the C, phi and A

@@ -7,7 +7,6 @@
 #include "analysis/celltrust.h"
 #include "analysis/trustbootstrap.h"
 #include "analysis/trustgrouping.h"
-#include "report/latex.h"
 #include "report/trustexport.h"
 
 #include <cmath>
@@ -25,10 +24,9 @@ bool parseInt(const QString& text, long long min, long long* value)
 }
 
 // --by COLS: one row per pooled group (core/analysis/trustgrouping.h, report/trustexport.h). No intervals
-// (the bootstrap is per cell). *consistencyAssumed tells whether C = 1 was assumed for some group. Returns
-// the exit code.
-int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& settings, TrustTable& table,
-                    bool* consistencyAssumed)
+// (the bootstrap is per cell). The table states whether C = 1 was assumed for some group. Returns the exit
+// code.
+int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& settings, TrustTable& table)
 {
     std::vector<std::string> columns;
     for (const auto& column : by.split(',', Qt::SkipEmptyParts))
@@ -42,8 +40,7 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
     std::vector<TrustCellResult> results;
     for (const auto& group : grouping.groups)
         results.push_back(group.result);
-    *consistencyAssumed = noteSingleRun(results, settings.assumeConsistentWhenSingleRun) > 0 &&
-                          settings.assumeConsistentWhenSingleRun;
+    noteSingleRun(results, settings.assumeConsistentWhenSingleRun);
     std::size_t skipped = 0;
     table = groupedTrustTable(grouping, settings, &skipped);
     if (skipped > 0)
@@ -115,19 +112,24 @@ int runTrust(const QStringList& args)
         return usage("--threads needs a number from 0 to 1024");
     boot.threads = static_cast<int>(number);
 
-    TrustLatexOptions latex;
+    TrustLatexExport latex;
     latex.colour = parser.isSet(colour);
-    // The LaTeX table (Table 1 layout) reads C, phi, A and T from the rows written so far.
-    const auto writeLatex = [&](const TrustTable& written, bool assumed) -> int {
-        latex.variants = trustLatexVariants(*settings, assumed, written.resamples > 0 ? &boot : nullptr);
+    latex.standalone = parser.isSet(kStandalone);
+    // LaTeX goes through the functions the workbench's export dialog calls (report/trustexport.h), so both
+    // write the same bytes for the same options.
+    const auto writeLatex = [&](const auto& makeText) -> int {
         std::string text;
         try {
-            text = trustTableLatex(cellTableOf(written), latex);
+            text = makeText();
         } catch (const std::invalid_argument& e) {
             std::cerr << e.what() << '\n';
             return kBadInput;
         }
-        return writeOutput(parser, finishLatex(parser, text));
+        return writeOutput(parser, text);
+    };
+    // Table 1 layout from the rows written so far; the table states its own variants.
+    const auto writeCellsLatex = [&](const TrustTable& written) {
+        return writeLatex([&] { return trustCellsLatex(written, latex); });
     };
 
     if (parser.isSet(by) && gapTable)
@@ -154,7 +156,7 @@ int runTrust(const QStringList& args)
             std::cerr << "note: C = 1 was assumed for " << assumed
                       << " cell(s) without C (--assume-consistent)\n";
         if (!format)
-            return writeLatex(table, assumed > 0);
+            return writeCellsLatex(table);
         return writeOutput(parser, writeTrustTable(table, *format));
     }
 
@@ -167,17 +169,14 @@ int runTrust(const QStringList& args)
         return exitCode;
     if (parser.isSet(by)) {
         TrustTable table;
-        bool assumed = false;
-        if (const int code = fillGroupedRows(*audit, parser.value(by), *settings, table, &assumed);
-            code != kOk)
+        if (const int code = fillGroupedRows(*audit, parser.value(by), *settings, table); code != kOk)
             return code;
         if (!format)
-            return writeLatex(table, assumed);
+            return writeCellsLatex(table);
         return writeOutput(parser, writeTrustTable(table, *format));
     }
     const auto results = analyseTrust(*audit, *settings);
-    const bool assumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
-                         settings->assumeConsistentWhenSingleRun;
+    noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
     std::vector<TrustCellIntervals> intervals;
     if (boot.resamples > 0)
         intervals = bootstrapTrust(*audit, *settings, boot);
@@ -185,26 +184,10 @@ int runTrust(const QStringList& args)
     const auto table = auditTrustTable(*audit, results, intervals, *settings, &boot, &skipped);
     if (skipped > 0)
         std::cerr << "note: " << skipped << " cell(s) without pairwise items left out\n";
-    if (gapTable) {
-        std::vector<TrustCellResult> pairwise;
-        std::vector<TrustCellIntervals> gapIntervals;
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            if (!hasPairwiseData(results[i]))
-                continue;
-            pairwise.push_back(results[i]);
-            if (i < intervals.size())
-                gapIntervals.push_back(intervals[i]);
-        }
-        if (pairwise.empty()) {
-            std::cerr << "no pairwise cells\n";
-            return kBadInput;
-        }
-        latex.variants = trustLatexVariants(*settings, assumed, boot.resamples > 0 ? &boot : nullptr);
-        return writeOutput(parser,
-                           finishLatex(parser, trustGapTableLatex(*audit, pairwise, gapIntervals, latex)));
-    }
+    if (gapTable)
+        return writeLatex([&] { return trustGapLatex(*audit, results, intervals, *settings, boot, latex); });
     if (!format)
-        return writeLatex(table, assumed);
+        return writeCellsLatex(table);
     return writeOutput(parser, writeTrustTable(table, *format));
 }
 

@@ -3,8 +3,10 @@
 #include "report/trustexport.h"
 
 #include "analysis/celltrust.h"
+#include "report/latex.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace tribunal {
 
@@ -203,6 +205,85 @@ TrustLatexVariants trustLatexVariants(const TrustSettings& settings, bool consis
     if (bootstrap != nullptr)
         variants.intervals = *bootstrap;
     return variants;
+}
+
+namespace {
+
+TrustLatexOptions latexOptions(const TrustLatexExport& options, TrustLatexVariants variants)
+{
+    TrustLatexOptions latex;
+    latex.title = options.title;
+    latex.label = options.label;
+    latex.colour = options.colour;
+    latex.variants = std::move(variants);
+    return latex;
+}
+
+std::string finish(const TrustLatexExport& options, std::string fragment)
+{
+    return options.standalone ? latexStandaloneDocument(fragment) : fragment;
+}
+
+} // namespace
+
+std::string trustCellsLatex(const TrustTable& table, const TrustLatexExport& options)
+{
+    // The written table states how it was computed (emptyTrustTable): the caption says the same.
+    TrustSettings settings;
+    settings.qMode = table.qMode == "observed" ? QMode::Observed : QMode::Half;
+    settings.consistencyUnit =
+        table.consistencyUnit == "presentation" ? ConsistencyUnit::Presentation : ConsistencyUnit::Pair;
+    BootstrapSettings bootstrap;
+    bootstrap.resamples = table.resamples;
+    bootstrap.seed = table.seed;
+    bootstrap.level = table.level;
+    const auto variants =
+        trustLatexVariants(settings, table.consistencyAssumed, table.resamples > 0 ? &bootstrap : nullptr);
+    return finish(options, trustTableLatex(cellTableOf(table), latexOptions(options, variants)));
+}
+
+std::string trustGapLatex(const Audit& audit, std::span<const TrustCellResult> results,
+                          std::span<const TrustCellIntervals> intervals, const TrustSettings& settings,
+                          const BootstrapSettings& bootstrap, const TrustLatexExport& options)
+{
+    std::vector<TrustCellResult> pairwise;
+    std::vector<TrustCellIntervals> pairwiseIntervals;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (!hasPairwiseData(results[i]))
+            continue;
+        pairwise.push_back(results[i]);
+        if (i < intervals.size())
+            pairwiseIntervals.push_back(intervals[i]);
+    }
+    if (pairwise.empty())
+        throw std::invalid_argument("no pairwise cells");
+    const bool assumed = settings.assumeConsistentWhenSingleRun && countSingleRunCells(pairwise) > 0;
+    const auto variants =
+        trustLatexVariants(settings, assumed, pairwiseIntervals.empty() ? nullptr : &bootstrap);
+    return finish(options,
+                  trustGapTableLatex(audit, pairwise, pairwiseIntervals, latexOptions(options, variants)));
+}
+
+std::string dispersionLatex(const CellTable& cells, const TrustSettings& settings, bool consistencyAssumed,
+                            const TrustLatexExport& options, FormatDispersion* dispersion)
+{
+    auto computed = formatDispersion(cells); // T8
+    if (dispersion != nullptr)
+        *dispersion = computed;
+    const auto variants = trustLatexVariants(settings, consistencyAssumed, nullptr);
+    return finish(options, dispersionTableLatex(computed, latexOptions(options, variants)));
+}
+
+std::string anovaLatex(const CellTable& cells, const TrustSettings& settings, bool consistencyAssumed,
+                       const TrustLatexExport& options, AnovaResult* result)
+{
+    AnovaOptions anovaOptions;
+    anovaOptions.factors = options.anovaFactors;
+    auto computed = anova(cells, anovaOptions); // T10
+    if (result != nullptr)
+        *result = computed;
+    const auto variants = trustLatexVariants(settings, consistencyAssumed, nullptr);
+    return finish(options, anovaTableLatex(computed, CellMeasure::T, latexOptions(options, variants)));
 }
 
 } // namespace tribunal

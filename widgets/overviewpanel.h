@@ -1,0 +1,73 @@
+#pragma once
+// Dock panel "Audit overview" (workbench journey 1): the trust cell table of the open audit (C, phi, A,
+// A_max, T, T_joint, quadrant; T shaded in the paper's bands; intervals in tooltips or extra columns), the
+// shared row filter, the settings form, interval progress with Cancel, and Copy of the shown table as
+// tab-separated text with a header row. Reads and changes only the TrustWorkspace; computes nothing.
+//
+// Selection is shared: choosing a row (mouse or keyboard) calls TrustWorkspace::selectRow with the table
+// row; TrustWorkspace::selectedRowChanged selects and scrolls to that row here.
+
+#include <QDockWidget>
+#include <QString>
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace tribunal {
+
+class TrustFilterTree;
+class TrustRowProxy;
+class TrustSettingsForm;
+class TrustTableModel;
+class TrustWorkspace;
+
+class OverviewPanel : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit OverviewPanel(TrustWorkspace* workspace, QWidget* parent = nullptr);
+
+    TrustWorkspace* workspace() const { return m_workspace; }
+
+    /// The shown rows (filtered, in view order) and columns as tab-separated text: a header line of the
+    /// CSV column names (judge, format, dataset, conditions, n_pairs, C, phi, ..., quadrant), then one
+    /// line per row with raw values as `tribunal-cli trust` writes them (proportions in shortest round-trip
+    /// form, empty when missing). Every line ends with a newline.
+    QString tableAsTsv() const;
+    /// Puts tableAsTsv() on the clipboard.
+    void copyTable();
+
+    QTableView* view() const { return m_view; }
+    TrustTableModel* model() const { return m_model; }
+    TrustRowProxy* proxy() const { return m_proxy; }
+    TrustFilterTree* filterTree() const { return m_filters; }
+    TrustSettingsForm* settingsForm() const { return m_form; }
+    QCheckBox* intervalColumnsBox() const { return m_intervalColumns; }
+    QPushButton* copyButton() const { return m_copy; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QLabel* statusLabel() const { return m_status; }
+
+private:
+    void showSelectedRow(int row);
+    void updateBusy();
+    void onCurrentRowChanged(const QModelIndex& current);
+
+    TrustWorkspace* m_workspace;
+    TrustTableModel* m_model;
+    TrustRowProxy* m_proxy;
+    QTableView* m_view;
+    TrustFilterTree* m_filters;
+    TrustSettingsForm* m_form;
+    QCheckBox* m_intervalColumns;
+    QPushButton* m_copy;
+    QProgressBar* m_progress;
+    QPushButton* m_cancel;
+    QLabel* m_status;
+    /// Set while rows come and go: the view then moves its current row by itself, not the user.
+    bool m_ignoreCurrent = false;
+};
+
+} // namespace tribunal

@@ -1,0 +1,126 @@
+#include "plotspanel.h"
+
+#include "ceilingplot.h"
+#include "failuremapplot.h"
+#include "isotrustplot.h"
+#include "judgewhiskerplot.h"
+#include "plotexport.h"
+#include "sweepplot.h"
+#include "trustworkspace.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace tribunal {
+
+PlotsPanel::PlotsPanel(TrustWorkspace* workspace, QWidget* parent)
+    : QDockWidget(tr("Plots"), parent), m_workspace(workspace), m_tabs(new QTabWidget(this)),
+      m_ceiling(new CeilingPlot(workspace)), m_isoTrust(new IsoTrustPlot(workspace)),
+      m_failureMap(new FailureMapPlot(workspace)), m_judges(new JudgeWhiskerPlot(workspace)),
+      m_sweep(new SweepPlot(workspace)), m_sweepColumn(new QComboBox)
+{
+    setObjectName(QStringLiteral("plotsPanel"));
+    m_tabs->setDocumentMode(true);
+    setWidget(m_tabs);
+
+    auto* sweepControl = new QWidget;
+    auto* sweepLayout = new QHBoxLayout(sweepControl);
+    sweepLayout->setContentsMargins(0, 0, 0, 0);
+    auto* sweepLabel = new QLabel(tr("Sweep &over:"));
+    sweepLabel->setBuddy(m_sweepColumn);
+    sweepLayout->addWidget(sweepLabel);
+    sweepLayout->addWidget(m_sweepColumn);
+    m_sweepColumn->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_sweepColumn, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_sweepColumn->currentIndex() >= 0)
+            m_sweep->setColumn(m_sweepColumn->currentData().toString());
+    });
+    connect(m_sweep, &TrustPlot::rebuilt, this, &PlotsPanel::updateSweepColumns);
+
+    addPlot(m_ceiling);
+    addPlot(m_isoTrust);
+    addPlot(m_failureMap);
+    addPlot(m_judges);
+    addPlot(m_sweep, sweepControl);
+    for (TrustPlot* plot : m_plots)
+        plot->refresh();
+}
+
+void PlotsPanel::addPlot(TrustPlot* plot, QWidget* extraControl)
+{
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    auto* controls = new QHBoxLayout;
+    if (extraControl)
+        controls->addWidget(extraControl);
+    controls->addStretch(1);
+    auto* reset = new QPushButton(tr("&Reset view"));
+    reset->setToolTip(tr("Drag to pan and use the wheel to zoom; this restores the full view."));
+    auto* exportButton = new QPushButton(tr("&Export…"));
+    exportButton->setToolTip(tr("Save this plot as PDF, SVG or PNG at a chosen size."));
+    controls->addWidget(reset);
+    controls->addWidget(exportButton);
+    auto* leftOut = new QLabel;
+    leftOut->setWordWrap(true);
+    leftOut->setVisible(false);
+    layout->addLayout(controls);
+    layout->addWidget(plot, 1);
+    layout->addWidget(leftOut);
+    const int index = m_tabs->addTab(page, plot->title());
+    m_plots.push_back(plot);
+    m_leftOut.push_back(leftOut);
+
+    connect(reset, &QPushButton::clicked, plot, &TrustPlot::resetView);
+    connect(exportButton, &QPushButton::clicked, this, [this, index] { exportPlot(index); });
+    connect(plot, &TrustPlot::rebuilt, leftOut, [plot, leftOut] {
+        leftOut->setText(plot->leftOutText());
+        leftOut->setVisible(!plot->leftOutText().isEmpty());
+    });
+}
+
+void PlotsPanel::updateSweepColumns()
+{
+    const QSignalBlocker blocker(m_sweepColumn);
+    m_sweepColumn->clear();
+    for (const QString& column : m_sweep->columns()) {
+        // The factor names are shown translated; the data is the column name the core expects.
+        const QString text = column == QLatin1String("judge")     ? tr("judge")
+                             : column == QLatin1String("format")  ? tr("format")
+                             : column == QLatin1String("dataset") ? tr("dataset")
+                                                                  : column;
+        m_sweepColumn->addItem(text, column);
+    }
+    m_sweepColumn->setCurrentIndex(m_sweepColumn->findData(m_sweep->column()));
+}
+
+void PlotsPanel::exportPlot(int index)
+{
+    TrustPlot* plot = m_plots.at(static_cast<std::size_t>(index));
+    PlotExportDialog dialog(plot, plot->plotId(), this);
+    dialog.exec();
+}
+
+QStringList PlotsPanel::savePngs(const QString& dir, QSize size, double scale, QString* error) const
+{
+    QStringList written;
+    PlotExportSettings settings;
+    settings.format = PlotFileFormat::Png;
+    settings.width = size.width();
+    settings.height = size.height();
+    settings.scale = scale;
+    for (TrustPlot* plot : m_plots) {
+        const QString path = QDir(dir).filePath(plot->plotId() + QStringLiteral(".png"));
+        if (!savePlot(*plot, path, settings, error))
+            break;
+        written << path;
+    }
+    return written;
+}
+
+} // namespace tribunal
