@@ -13,7 +13,7 @@ constexpr double kOffset[3] = {-0.22, 0.0, 0.22};
 JudgeWhiskerPlot::JudgeWhiskerPlot(TrustWorkspace* workspace, QWidget* parent) : TrustPlot(workspace, parent)
 {
     xAxis->setLabel(tr("Judge"));
-    yAxis->setLabel(tr("Mean (whiskers: min – max)"));
+    yAxis->setLabel(tr("Mean, min–max"));
     // Vertical names need no room beside the axis, so long judge names cannot run off the sides.
     xAxis->setTickLabelRotation(-90);
 }

@@ -9,7 +9,7 @@ namespace tribunal {
 
 SweepPlot::SweepPlot(TrustWorkspace* workspace, QWidget* parent) : TrustPlot(workspace, parent)
 {
-    yAxis->setLabel(tr("Mean (band: interquartile range)"));
+    yAxis->setLabel(tr("Mean, IQR band"));
 }
 
 QStringList SweepPlot::columns() const
