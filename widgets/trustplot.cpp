@@ -36,6 +36,10 @@ QString TrustPlot::quadrantTitle(const std::string& key)
 TrustPlot::TrustPlot(TrustWorkspace* workspace, QWidget* parent) : QCustomPlot(parent), m_workspace(workspace)
 {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // Filled regions (the infeasible area, interquartile bands) drawn without antialiasing: their edges are
+    // axis-parallel or drawn again as lines, and antialiased fills double the replot time.
+    setNotAntialiasedElements(QCP::aeFills);
+    setPlottingHint(QCP::phFastPolylines, true);
     setAutoAddPlottableToLegend(false);
     setMouseTracking(true);
     setMinimumSize(320, 240);
