@@ -99,11 +99,8 @@ int runMitigate(const QStringList& args)
         return writeOutput(parser, writeMitigateTable(table, *format));
     }
 
-    auto options = judgmentImportOptions(parser, &error);
-    if (!options)
-        return usage(error);
     int exitCode = kOk;
-    auto audit = load(inputs, *options, nullptr, &exitCode);
+    auto audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
     const auto results = analyseTrust(*audit, *settings);

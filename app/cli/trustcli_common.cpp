@@ -166,6 +166,17 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
     return options;
 }
 
+AuditPtr loadJudgmentAudit(const QCommandLineParser& parser, const QStringList& inputs, int* exitCode)
+{
+    QString error;
+    auto options = judgmentImportOptions(parser, &error);
+    if (!options) {
+        *exitCode = usage(error);
+        return nullptr;
+    }
+    return load(inputs, *options, nullptr, exitCode);
+}
+
 bool isPairwiseCell(const TrustCellResult& r)
 {
     return hasPairwiseData(r);
@@ -215,12 +226,7 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
         fillTrustFromCells(csv->table);
         return std::move(csv->table);
     }
-    auto options = judgmentImportOptions(parser, &error);
-    if (!options) {
-        *exitCode = usage(error);
-        return std::nullopt;
-    }
-    auto audit = load(inputs, *options, nullptr, exitCode);
+    auto audit = loadJudgmentAudit(parser, inputs, exitCode);
     if (!audit)
         return std::nullopt;
     auto results = analyseTrust(*audit, *settings);

@@ -49,6 +49,9 @@ void addTrustOptions(QCommandLineParser& parser);
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error);
 /// The import options given by --skip-bad and --input-format; null with *error set on a bad value.
 std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& parser, QString* error);
+/// The audit of judgment inputs (project or files) read with --skip-bad and --input-format. Null with
+/// *exitCode set (usage error or the loader's code) on failure.
+AuditPtr loadJudgmentAudit(const QCommandLineParser& parser, const QStringList& inputs, int* exitCode);
 /// Cells of an audit whose items are all non-pairwise (rubric, bias-free ratings ...) have no trust metrics.
 bool isPairwiseCell(const TrustCellResult& r);
 /// The stderr notes every trust output carries about single-run cells (T2: C is n/a unless opted in).

@@ -160,11 +160,8 @@ int runTrust(const QStringList& args)
         return writeOutput(parser, writeTrustTable(table, *format));
     }
 
-    auto options = judgmentImportOptions(parser, &error);
-    if (!options)
-        return usage(error);
     int exitCode = kOk;
-    auto audit = load(inputs, *options, nullptr, &exitCode);
+    auto audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
     if (parser.isSet(by)) {

@@ -15,6 +15,9 @@
 
 #include <cmath>
 
+using tribunal::testing::csvRows;
+using tribunal::testing::num;
+
 namespace {
 
 // Proportions chosen so that every mean and quartile is exact in binary (hand-computed below). The last row
@@ -56,23 +59,6 @@ QByteArray judgmentsCsv()
         }
     }
     return csv;
-}
-
-QList<QStringList> csvRows(const QString& text)
-{
-    QList<QStringList> rows;
-    for (const auto& line : text.split('\n', Qt::SkipEmptyParts))
-        rows.append(line.split(','));
-    return rows;
-}
-
-double num(const QString& text)
-{
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    if (!ok)
-        qFatal("not a number: %s", qPrintable(text));
-    return value;
 }
 
 bool near(double a, double b)

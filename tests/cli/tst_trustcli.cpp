@@ -21,6 +21,9 @@
 
 #include <cmath>
 
+using tribunal::testing::csvRows;
+using tribunal::testing::num;
+
 namespace {
 
 const QString kHeader =
@@ -62,23 +65,6 @@ QByteArray exampleCsv(const QString& extraHeader = {}, const QString& extraValue
         }
     }
     return csv;
-}
-
-QList<QStringList> csvRows(const QString& text)
-{
-    QList<QStringList> rows;
-    for (const auto& line : text.split('\n', Qt::SkipEmptyParts))
-        rows.append(line.split(','));
-    return rows;
-}
-
-double num(const QString& text)
-{
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    if (!ok)
-        qFatal("not a number: %s", qPrintable(text));
-    return value;
 }
 
 } // namespace

@@ -26,4 +26,21 @@ QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteA
     return path;
 }
 
+QList<QStringList> csvRows(const QString& text)
+{
+    QList<QStringList> rows;
+    for (const auto& line : text.split('\n', Qt::SkipEmptyParts))
+        rows.append(line.split(','));
+    return rows;
+}
+
+double num(const QString& text)
+{
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok)
+        qFatal("not a number: %s", qPrintable(text));
+    return value;
+}
+
 } // namespace tribunal::testing

@@ -2,6 +2,7 @@
 // Running the built tribunal-cli from a test (TRIBUNAL_CLI_PATH) and writing small fixture files.
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -17,6 +18,12 @@ struct CliRun {
 
 /// Runs tribunal-cli with `args` and waits (up to 5 minutes; a hang aborts the test).
 CliRun runCli(const QStringList& args);
+
+/// The lines of CLI output split on commas (no quoting: for the tests' own simple tables).
+QList<QStringList> csvRows(const QString& text);
+
+/// A number field of CLI output; aborts the test when it is not one.
+double num(const QString& text);
 
 /// Writes `content` to `name` inside `dir` and returns the path (aborts the test when it cannot).
 QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteArray& content);
