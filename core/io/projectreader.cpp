@@ -1,3 +1,9 @@
+// Reading a project database into an audit (see projectreader.h). Over 600 lines on purpose for now: the row
+// structs (ItemRows, ReadJudgment, JudgmentBatch), the two-thread chunked judgment reader and the merging
+// Reader share file-private types and invariants (seq order, string-pool hand-over) that are easiest to check
+// in one place. Planned split (issue 11): the saved-probabilities parser (parseJsonNumber, parseSavedProbs)
+// into its own unit, then JudgmentRangeReader with its row structs.
+
 #include "projectreader.h"
 
 #include "model/auditbuilder.h"
