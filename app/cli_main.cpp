@@ -22,25 +22,33 @@ int main(int argc, char** argv)
         return kOk;
     }
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
-        std::cout << "Usage: tribunal-cli COMMAND [options]\n\n"
-                     "Commands:\n"
-                     "  import FILE_OR_DIR... -o PROJECT [--skip-bad] [--format F] [--append|--force]\n"
-                     "  info PROJECT_OR_FILE... [--json]\n"
-                     "  export PROJECT_OR_FILE... --format jsonl|csv -o FILE\n"
-                     "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
-                     "  bench import FILE [--repeat N]\n"
-                     "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
-                     "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
-                     "        [--by COLS] [--format csv|md|json] [-o FILE]\n"
-                     "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
-                     "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
-                     "  check-table CELLS.csv [--table4 FILE]\n"
-                     "  mitigate PROJECT_OR_FILE... [--good-c C] [--good-phi PHI] [--format csv|md|json]\n"
-                     "        [-o FILE]\n"
-                     "  sweep PROJECT_OR_FILE... --over COLUMN [--pool COLUMN [--pool-map FROM=TO,...]]\n"
-                     "        [--format csv|md|json] [-o FILE]\n\n"
-                     "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
-                     "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
+        std::cout
+            << "Usage: tribunal-cli COMMAND [options]\n\n"
+               "Commands:\n"
+               "  import FILE_OR_DIR... -o PROJECT [--skip-bad] [--format F] [--append|--force]\n"
+               "  info PROJECT_OR_FILE... [--json]\n"
+               "  export PROJECT_OR_FILE... --format jsonl|csv -o FILE\n"
+               "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
+               "  simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv]\n"
+               "        -o FILE.{csv,jsonl,tribunal}\n"
+               "  bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N]\n"
+               "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
+               "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
+               "        [--by COLS] [--format csv|md|json] [-o FILE]\n"
+               "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
+               "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
+               "  check-table CELLS.csv [--table4 FILE]\n"
+               "  mitigate PROJECT_OR_FILE... [--good-c C] [--good-phi PHI] [--format csv|md|json]\n"
+               "        [-o FILE]\n"
+               "  sweep PROJECT_OR_FILE... --over COLUMN [--pool COLUMN [--pool-map FROM=TO,...]]\n"
+               "        [--format csv|md|json] [-o FILE]\n"
+               "  bias PROJECT_OR_FILE... [--table excess|counts|confidence|agreement|cost]\n"
+               "        [--margin D] [--margins LIST] [--resamples N] [--permutations N] [--seed S]\n"
+               "        [--level L] [--fdr Q] [--format csv|md|json|latex] [-o FILE]\n"
+               "  calibration PROJECT_OR_FILE... [--reliability] [--bins N] [--format csv|md|json|latex]\n"
+               "        [-o FILE]\n\n"
+               "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
+               "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
     }
     if (command == "import")
@@ -65,5 +73,9 @@ int main(int argc, char** argv)
         return runMitigate(args);
     if (command == "sweep")
         return runSweep(args);
+    if (command == "bias")
+        return runBias(args);
+    if (command == "calibration")
+        return runCalibration(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

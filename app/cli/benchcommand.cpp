@@ -1,7 +1,13 @@
 // bench: end-to-end timing of a stage with the process's peak memory.
+//   bench import FILE: reading and building the audit.
+//   bench bias PROJECT_OR_FILE: every bias analysis of the audit (B1-B10, B12: analyseBias; B11, B13), as the
+//   Bias panel and `tribunal-cli bias` run them, after the audit is loaded (loading is not timed).
 
 #include "commands.h"
 #include "common.h"
+
+#include "analysis/biasanalysis.h"
+#include "analysis/calibration.h"
 
 #include <sys/resource.h>
 
@@ -19,26 +25,81 @@ double peakRssMiB()
     return static_cast<double>(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
 }
 
+double median(std::vector<double> seconds)
+{
+    std::sort(seconds.begin(), seconds.end());
+    const std::size_t n = seconds.size();
+    return n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+}
+
+int benchBias(const QCommandLineParser& parser, const QString& input, const ImportOptions& options, int n,
+              unsigned threads)
+{
+    int exitCode = kOk;
+    const AuditPtr audit = load({input}, options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    BiasSettings settings;
+    settings.resamples = std::max(1, parser.value("resamples").toInt());
+    settings.permutations = std::max(1, parser.value("permutations").toInt());
+    std::vector<double> analysis, calibration;
+    std::size_t rows = 0, items = 0;
+    for (int i = 0; i < n; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        const BiasAnalysis result = analyseBias(*audit, settings, threads);
+        analysis.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        start = std::chrono::steady_clock::now();
+        const auto calibrated = analyseCalibration(*audit);
+        const auto cost = analyseJudgeCost(*audit);
+        calibration.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        rows = result.design.rows.size();
+        items = 0;
+        for (const BiasRow& row : result.design.rows)
+            items += row.items.size();
+        if (calibrated.empty() && cost.empty())
+            return kBadInput; // keeps both results alive until timed
+    }
+    std::printf(
+        "stage bias  input %s  judgments %zu  rows %zu  items in rows %zu  resamples %d  permutations %d  "
+        "repeats %d\n",
+        input.toStdString().c_str(), audit->judgmentCount(), rows, items, settings.resamples,
+        settings.permutations, n);
+    std::printf(
+        "analyseBias (B1-B10, B12) median %.4f s  calibration and cost (B11, B13) median %.4f s  peak RSS "
+        "%.1f MiB\n",
+        median(analysis), median(calibration), peakRssMiB());
+    return kOk;
+}
+
 } // namespace
 
 int runBench(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Time a stage end to end: bench import FILE [--repeat N].");
-    parser.addPositionalArgument("stage", "import", "import");
-    parser.addPositionalArgument("input", "The file to import.", "FILE");
+    parser.setApplicationDescription("Time a stage end to end: bench import FILE [--repeat N], or bench bias "
+                                     "PROJECT_OR_FILE [--repeat N] [--resamples N] [--permutations N] "
+                                     "[--threads N].");
+    parser.addPositionalArgument("stage", "import or bias", "import|bias");
+    parser.addPositionalArgument("input", "The file to import, or the audit to analyse.", "FILE");
     QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
-    parser.addOptions({repeat, kFormat, kSkipBad});
+    QCommandLineOption resamples("resamples", "bias: bootstrap resamples (default 2000).", "N", "2000");
+    QCommandLineOption permutations("permutations", "bias: permutations (default 10000).", "N", "10000");
+    QCommandLineOption threads("threads", "bias: worker threads (default: all cores).", "N", "0");
+    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto positional = parser.positionalArguments().mid(1);
-    if (positional.size() != 2 || positional[0] != "import")
-        return usage("usage: bench import FILE [--repeat N]");
+    if (positional.size() != 2 || (positional[0] != "import" && positional[0] != "bias"))
+        return usage("usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N]");
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
     const int n = std::max(1, parser.value(repeat).toInt());
+    if (positional[0] == "bias")
+        return benchBias(parser, positional[1], *options, n,
+                         static_cast<unsigned>(std::max(0, parser.value(threads).toInt())));
     const double rssBefore = peakRssMiB();
     std::vector<double> seconds;
     std::size_t judgments = 0;
@@ -53,12 +114,11 @@ int runBench(const QStringList& args)
         judgments = outcome.audit->judgmentCount();
     }
     std::sort(seconds.begin(), seconds.end());
-    const double median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
     std::printf("stage import  file %s  judgments %zu  repeats %d\n", positional[1].toStdString().c_str(),
                 judgments, n);
     std::printf(
         "median %.4f s  min %.4f s  max %.4f s  peak RSS %.1f MiB (%.1f MiB before the first import)\n",
-        median, seconds.front(), seconds.back(), peakRssMiB(), rssBefore);
+        median(seconds), seconds.front(), seconds.back(), peakRssMiB(), rssBefore);
     return kOk;
 }
 

@@ -20,5 +20,8 @@ int runCheckTable(const QStringList& args);
 int runMitigate(const QStringList& args);
 // T9 condition sweeps (sweepcommand.cpp).
 int runSweep(const QStringList& args);
+// Bias tests B1-B13 and calibration B11 (biascommands.cpp).
+int runBias(const QStringList& args);
+int runCalibration(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -1,32 +1,40 @@
-// simulate: synthetic audits for benchmarks and scale tests.
+// simulate: synthetic audits for benchmarks and scale tests (`simulate audit`) and a bias-test audit with
+// stated true values (`simulate bias`, docs/bias-simulation.md).
 
 #include "commands.h"
 #include "common.h"
 
 #include "analysis/auditsimulator.h"
+#include "analysis/biassimulator.h"
 #include "io/exporter.h"
 #include "io/projectfile.h"
+
+#include <QSaveFile>
 
 #include <iostream>
 
 namespace tribunal::cli {
+namespace {
 
-int runSimulate(const QStringList& args)
+const QString kAuditForm = "simulate audit --judgments N [--runs R] [--seed S] -o FILE";
+const QString kBiasForm =
+    "simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv] -o FILE";
+
+/// Writes `audit` to `path` in the format its extension names (.csv, .tribunal, else JSONL).
+bool writeAudit(const Audit& audit, const QString& path, std::string* error)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE.");
-    parser.addPositionalArgument("what", "What to simulate: audit.", "audit");
-    QCommandLineOption judgments("judgments", "Number of judgments.", "N", "1000000");
-    QCommandLineOption runs("runs", "Runs per (item, order).", "R", "10");
-    QCommandLineOption seed("seed", "Random seed.", "S", "20261129");
-    QCommandLineOption out({"o", "output"}, "File to write: .csv, .jsonl or .tribunal.", "FILE");
-    parser.addOptions({judgments, runs, seed, out});
-    QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
-    if (parser.positionalArguments().mid(1) != QStringList{"audit"} || !parser.isSet(out))
-        return usage("usage: simulate audit --judgments N [--runs R] [--seed S] -o FILE");
+    const auto file = path.toStdString();
+    if (path.endsWith(".csv"))
+        return exportFlatCsv(audit, file, error);
+    if (path.endsWith(".tribunal"))
+        return ProjectFile::save(file, audit, {}, error);
+    return exportJsonl(audit, file, error);
+}
+
+int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption& judgments,
+                     const QCommandLineOption& runs, const QCommandLineOption& seed,
+                     const QCommandLineOption& out)
+{
     bool okN = false, okR = false, okS = false;
     AuditSimulation settings;
     settings.judgments = parser.value(judgments).toULongLong(&okN);
@@ -35,21 +43,106 @@ int runSimulate(const QStringList& args)
     if (!okN || !okR || !okS || settings.runs < 1 || settings.runs > 1000)
         return usage("--judgments, --runs (1..1000) and --seed take non-negative integers");
     auto audit = simulateAudit(settings);
-    const auto path = parser.value(out).toStdString();
     std::string writeError;
-    bool ok = false;
-    if (parser.value(out).endsWith(".csv"))
-        ok = exportFlatCsv(*audit, path, &writeError);
-    else if (parser.value(out).endsWith(".tribunal"))
-        ok = ProjectFile::save(path, *audit, {}, &writeError);
-    else
-        ok = exportJsonl(*audit, path, &writeError);
-    if (!ok) {
+    if (!writeAudit(*audit, parser.value(out), &writeError)) {
         std::cerr << writeError << '\n';
         return kUsage;
     }
-    std::cout << "wrote a simulated audit of " << audit->judgmentCount() << " judgments to " << path << '\n';
+    std::cout << "wrote a simulated audit of " << audit->judgmentCount() << " judgments to "
+              << parser.value(out).toStdString() << '\n';
     return kOk;
+}
+
+struct BiasOptions {
+    QCommandLineOption judges{"judges", "simulate bias: judges, 1..32.", "J", "4"};
+    QCommandLineOption items{"items", "simulate bias: items, each judged under every test, 1..20000.", "N",
+                             "60"};
+    QCommandLineOption s{
+        "s", "simulate bias: s of every test instead of drawn values (0 = no bias), in [0, 1].", "S"};
+    QCommandLineOption truth{"truth", "simulate bias: write the true values to this CSV file.", "FILE.csv"};
+};
+
+int runSimulateBias(const QCommandLineParser& parser, const BiasOptions& options,
+                    const QCommandLineOption& seed, const QCommandLineOption& out)
+{
+    BiasSimulation settings;
+    bool ok = false;
+    settings.judges = parser.value(options.judges).toInt(&ok);
+    if (!ok || settings.judges < 1 || settings.judges > kMaxSimulatedJudges)
+        return usage("--judges takes an integer in 1..32");
+    settings.items = parser.value(options.items).toInt(&ok);
+    if (!ok || settings.items < 1 || settings.items > kMaxSimulatedItems)
+        return usage("--items takes an integer in 1..20000");
+    settings.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok)
+        return usage("--seed takes a non-negative integer");
+    if (parser.isSet(options.s)) {
+        const double s = parser.value(options.s).toDouble(&ok);
+        if (!ok || !(s >= 0 && s <= 1))
+            return usage("--s takes a number in [0, 1]");
+        settings.fixedS = s;
+    }
+    if (parser.isSet(options.truth) && !parser.value(options.truth).endsWith(".csv"))
+        return usage("--truth takes a .csv file name");
+
+    const BiasSimulationResult result = simulateBiasAudit(settings);
+    std::string writeError;
+    if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
+        std::cerr << writeError << '\n';
+        return kUsage;
+    }
+    std::cout << "wrote a simulated bias-test audit of " << result.audit->judgmentCount() << " judgments ("
+              << settings.judges << " judges x " << settings.items << " items x 14 requests) to "
+              << parser.value(out).toStdString() << '\n';
+    if (parser.value(out).endsWith(".csv"))
+        std::cerr
+            << "note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or .tribunal "
+               "to keep them\n";
+    if (parser.isSet(options.truth)) {
+        const std::string csv = biasTruthCsv(result.truth);
+        QSaveFile file(parser.value(options.truth));
+        if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
+            !file.commit()) {
+            std::cerr << "cannot write " << parser.value(options.truth).toStdString() << ": "
+                      << file.errorString().toStdString() << '\n';
+            return kUsage;
+        }
+        std::cout << "wrote the true values of " << result.truth.rows.size() << " rows to "
+                  << parser.value(options.truth).toStdString() << '\n';
+    }
+    return kOk;
+}
+
+} // namespace
+
+int runSimulate(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit "
+        "with\n"
+        "stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md).");
+    parser.addPositionalArgument("what", "What to simulate: audit or bias.", "audit|bias");
+    QCommandLineOption judgments("judgments", "simulate audit: number of judgments.", "N", "1000000");
+    QCommandLineOption runs("runs", "simulate audit: runs per (item, order).", "R", "10");
+    QCommandLineOption seed("seed", "Random seed.", "S", "20261129");
+    QCommandLineOption out({"o", "output"}, "File to write: .csv, .jsonl or .tribunal.", "FILE");
+    BiasOptions bias;
+    parser.addOptions({judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const QStringList what = parser.positionalArguments().mid(1);
+    if (what == QStringList{"bias"}) {
+        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs))
+            return usage("usage: " + kBiasForm);
+        return runSimulateBias(parser, bias, seed, out);
+    }
+    if (what != QStringList{"audit"} || !parser.isSet(out) || parser.isSet(bias.judges) ||
+        parser.isSet(bias.items) || parser.isSet(bias.s) || parser.isSet(bias.truth))
+        return usage(what == QStringList{"audit"} ? "usage: " + kAuditForm
+                                                  : "usage: " + kAuditForm + "\n   or: " + kBiasForm);
+    return runSimulateAudit(parser, judgments, runs, seed, out);
 }
 
 } // namespace tribunal::cli

@@ -76,6 +76,7 @@ TrustCellResult finish(const TrustPairs& summary, const Sums& s, const TrustSett
     r.droppedMissingOrder = summary.droppedMissingOrder;
     r.droppedMissingVerdicts = summary.droppedMissingVerdicts;
     r.notPairwiseItems = summary.notPairwiseItems;
+    r.biasTestItems = summary.biasTestItems;
     r.noneRuns = summary.noneRuns;
     r.abstainedRuns = summary.abstainedRuns;
     r.unorderedRuns = summary.unorderedRuns;

@@ -52,6 +52,7 @@ struct TrustCellResult {
     std::uint64_t droppedMissingOrder = 0;
     std::uint64_t droppedMissingVerdicts = 0;
     std::uint64_t notPairwiseItems = 0;
+    std::uint64_t biasTestItems = 0; ///< item runs of bias-test judgments only (left out, see trustpair.h)
     std::uint64_t noneRuns = 0;
     std::uint64_t abstainedRuns = 0;
     std::uint64_t unorderedRuns = 0;

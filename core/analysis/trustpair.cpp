@@ -191,6 +191,12 @@ TrustPairs summarizeTrustPairs(const Audit& audit, std::span<const ItemRun> runs
             ++out.notPairwiseItems;
             continue;
         }
+        // Rows of an item are sorted by variant, None first: the first row tells whether any judgment of the
+        // run is outside the bias tests.
+        if (run.begin < run.end && judgments.variant[run.begin] != Variant::None) {
+            ++out.biasTestItems;
+            continue;
+        }
         const Answer label = items.label[run.item];
         const bool labelled = isVerdict(label);
         RunCounts counts;

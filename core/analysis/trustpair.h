@@ -52,6 +52,9 @@ struct TrustPairs {
     /// Pairs shown in both orders but with no answered run in at least one of them (every run 'none' or NA).
     std::uint64_t droppedMissingVerdicts = 0;
     std::uint64_t notPairwiseItems = 0; ///< item runs of binary / ordinal items (outside the trust analysis)
+    /// Item runs whose judgments are all bias-test judgments (variant original / perturbed): they belong to
+    /// the bias tests (docs/bias-tests.md), not to the trust analysis.
+    std::uint64_t biasTestItems = 0;
     std::uint64_t noneRuns = 0;         ///< 'none' runs of pairwise items, retained pairs or not
     std::uint64_t abstainedRuns = 0;    ///< NA runs of pairwise items, retained pairs or not
     std::uint64_t unorderedRuns = 0;    ///< runs of pairwise items without an order (ignored)

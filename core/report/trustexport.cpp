@@ -13,7 +13,7 @@ namespace tribunal {
 bool hasPairwiseData(const TrustCellResult& result)
 {
     return result.pairs > 0 || result.droppedMissingOrder > 0 || result.droppedMissingVerdicts > 0 ||
-           result.notPairwiseItems == 0;
+           (result.notPairwiseItems == 0 && result.biasTestItems == 0);
 }
 
 TrustTableRow trustTableMetrics(const TrustCellResult& result)

@@ -247,9 +247,10 @@ bool identical(const std::vector<tribunal::TrustCellResult>& x,
     return true;
 }
 
-/// An irregular audit that takes every path of the per-pair reduction: original and perturbed variants (so
-/// an (order, run) repeats within an item run), unordered rows, run numbers up to 40, 'none', NA, ties,
-/// missing labels, pairs without one order. Deterministic.
+/// An irregular audit that takes every path of the per-pair reduction: plain and bias-test original judgments
+/// of one item in one cell (so an (order, run) repeats within an item run; a run keeps its plain rows first,
+/// so the trust analysis does not leave it out as bias-test only), unordered rows, run numbers up to 40,
+/// 'none', NA, ties, missing labels, pairs without one order. Deterministic.
 tribunal::AuditPtr irregularAudit()
 {
     using namespace tribunal;
@@ -266,8 +267,8 @@ tribunal::AuditPtr irregularAudit()
             b.setLabel(id, answers[pick(3)]);
         const int runs = 1 + pick(item % 5 == 0 ? 40 : 6);
         for (int judge = 0; judge < 3; ++judge)
-            for (Variant variant : {Variant::Original, Variant::Perturbed}) {
-                if (variant == Variant::Perturbed && pick(2) == 0)
+            for (Variant variant : {Variant::None, Variant::Original}) {
+                if (variant == Variant::Original && pick(2) == 0)
                     continue;
                 for (int k = 0; k < 2 * runs; ++k) {
                     JudgmentInput j;

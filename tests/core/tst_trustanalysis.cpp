@@ -3,6 +3,7 @@
 #include "analysis/trustanalysis.h"
 #include "io/importer.h"
 #include "model/auditbuilder.h"
+#include "report/trustexport.h"
 
 #include "../common/trustcells.h"
 
@@ -37,6 +38,7 @@ private slots:
     void threadsGiveIdenticalResults();
     void positionBiasData_data();
     void positionBiasData();
+    void biasTestJudgmentsLeftOut();
 };
 
 namespace {
@@ -540,6 +542,49 @@ void TestTrustAnalysis::threadsGiveIdenticalResults()
                 QCOMPARE(bits(b.*field), bits(a.*field));
         }
     }
+}
+
+// Bias-test judgments (variant original / perturbed) belong to the bias tests: an item run made only of them
+// is counted and left out, even when it is shown in both orders; a plain run of the same item in another cell
+// counts as usual, and a cell with only bias-test runs is no row of the trust tables (docs/trust-metrics.md).
+void TestTrustAnalysis::biasTestJudgmentsLeftOut()
+{
+    AuditBuilder b;
+    const StrId d = b.intern("d"), judge = b.intern("J"), format = b.intern("f");
+    for (const char* id : {"p1", "p2"}) {
+        const std::uint32_t item = b.addItem(d, b.intern(id), TaskKind::Pairwise);
+        b.setLabel(item, answer::kA);
+        for (Variant variant : {Variant::None, Variant::Original, Variant::Perturbed})
+            for (Order order : {Order::AB, Order::BA}) {
+                JudgmentInput in;
+                in.item = item;
+                in.judge = judge;
+                in.format = format;
+                in.order = order;
+                in.answer = answer::kA;
+                in.variant = variant;
+                if (variant == Variant::Perturbed) {
+                    in.test = b.intern("bandwagon");
+                    in.cue = Cue::Worse;
+                }
+                b.addJudgment(in);
+            }
+    }
+    ImportLog log;
+    const AuditPtr audit = b.build(log);
+    QVERIFY(audit);
+    const auto results = analyseTrust(*audit, {});
+    QCOMPARE(results.size(), std::size_t(2)); // the plain + original cell, and the bandwagon cell
+    const Cell& plain = audit->cells()[results[0].cell];
+    QCOMPARE(plain.test, kEmptyStr);
+    // The plain rows of p1 and p2 share their item runs with the originals: the runs are not bias-test only.
+    QCOMPARE(results[0].pairs, std::uint64_t(2));
+    QCOMPARE(results[0].biasTestItems, std::uint64_t(0));
+    QVERIFY(hasPairwiseData(results[0]));
+    QCOMPARE(results[1].pairs, std::uint64_t(0));
+    QCOMPARE(results[1].biasTestItems, std::uint64_t(2));
+    QCOMPARE(results[1].droppedMissingOrder, std::uint64_t(0));
+    QVERIFY(!hasPairwiseData(results[1]));
 }
 
 QTEST_APPLESS_MAIN(TestTrustAnalysis)

@@ -20,6 +20,8 @@
 #include "report/trustlatex.h"
 #include "stats/anova.h"
 
+#include "../common/golden.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -36,52 +38,10 @@ namespace {
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void writeFile(const std::string& path, const std::string& text)
-{
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    QVERIFY2(out.good(), path.c_str());
-}
-
-// Compares `actual` with the golden file `name`, naming the first differing line; or rewrites the golden
-// when TRIBUNAL_UPDATE_GOLDEN=1.
+// Compares `actual` with the golden tests/data/latex/<name> (tests/common/golden.h).
 void checkGolden(const std::string& name, const std::string& actual)
 {
-    const std::string path = std::string(TRIBUNAL_TEST_DATA "/latex/") + name;
-    const char* update = std::getenv("TRIBUNAL_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-        writeFile(path, actual);
-        return;
-    }
-    QVERIFY2(std::filesystem::exists(path), ("missing golden " + path).c_str());
-    const std::string expected = readFile(path);
-    if (expected == actual)
-        return;
-    std::istringstream a(actual), e(expected);
-    std::string la, le;
-    int line = 1;
-    while (true) {
-        const bool ha = static_cast<bool>(std::getline(a, la));
-        const bool he = static_cast<bool>(std::getline(e, le));
-        if (!ha && !he)
-            break;
-        if (!ha || !he || la != le) {
-            const std::string message = name + ":" + std::to_string(line) + ": expected `" +
-                                        (he ? le : "<eof>") + "`, got `" + (ha ? la : "<eof>") + "`";
-            QFAIL(message.c_str());
-        }
-        ++line;
-    }
-    QFAIL((name + ": differs (line endings or final newline)").c_str());
+    testing::checkGolden(std::string(TRIBUNAL_TEST_DATA "/latex/") + name, actual);
 }
 
 CellTable paperCells()
@@ -453,17 +413,20 @@ void TestTrustLatex::standaloneDocuments()
     const std::string dir = TRIBUNAL_BUILD_DIR "/latex-documents/";
     std::filesystem::remove_all(dir);
     const CellTable cells = paperCells();
-    writeFile(dir + "table1.tex", latexStandaloneDocument(trustTableLatex(cells, paperOptions())));
+    testing::writeTextFile(dir + "table1.tex",
+                           latexStandaloneDocument(trustTableLatex(cells, paperOptions())));
     TrustLatexOptions plain = paperOptions();
     plain.colour = false;
     plain.variants.intervals = BootstrapSettings{};
-    writeFile(dir + "table1_plain.tex", latexStandaloneDocument(trustTableLatex(cells, plain)));
-    writeFile(dir + "table4.tex", latexStandaloneDocument(dispersionTableLatex(formatDispersion(cells))));
-    writeFile(dir + "table5.tex", latexStandaloneDocument(anovaTableLatex(anova(cells))));
-    writeFile(dir + "anova_fixed.tex", latexStandaloneDocument(anovaTableLatex(fixedAnova())));
+    testing::writeTextFile(dir + "table1_plain.tex", latexStandaloneDocument(trustTableLatex(cells, plain)));
+    testing::writeTextFile(dir + "table4.tex",
+                           latexStandaloneDocument(dispersionTableLatex(formatDispersion(cells))));
+    testing::writeTextFile(dir + "table5.tex", latexStandaloneDocument(anovaTableLatex(anova(cells))));
+    testing::writeTextFile(dir + "anova_fixed.tex", latexStandaloneDocument(anovaTableLatex(fixedAnova())));
     const GapFixture gap = gapFixture();
-    writeFile(dir + "table10.tex", latexStandaloneDocument(trustGapTableLatex(
-                                       *gap.audit, gap.results, gap.intervals, gapOptions(gap))));
+    testing::writeTextFile(
+        dir + "table10.tex",
+        latexStandaloneDocument(trustGapTableLatex(*gap.audit, gap.results, gap.intervals, gapOptions(gap))));
 
     // Hostile names in every table kind, with a title and label that need sanitising.
     const CellTable hostile = hostileCells();
@@ -473,7 +436,7 @@ void TestTrustLatex::standaloneDocuments()
     std::string all = trustTableLatex(hostile, options);
     all += dispersionTableLatex(formatDispersion(hostile), options);
     all += anovaTableLatex(anova(hostile), CellMeasure::T, options);
-    writeFile(dir + "hostile.tex", latexStandaloneDocument(all));
+    testing::writeTextFile(dir + "hostile.tex", latexStandaloneDocument(all));
     QVERIFY(std::filesystem::exists(dir + "hostile.tex"));
 }
 

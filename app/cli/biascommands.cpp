@@ -1,0 +1,261 @@
+// bias, calibration: the bias tests B1-B13 (metrics.md "Bias tests") on the command line. Every number comes
+// from tribunal_core (analysis/biasanalysis.h, analysis/calibration.h); this file parses options and writes
+// (report/biastables.h, report/biaslatex.h).
+
+#include "commands.h"
+#include "trustcli_common.h"
+
+#include "analysis/biasanalysis.h"
+#include "analysis/calibration.h"
+#include "report/biaslatex.h"
+#include "report/biastables.h"
+#include "report/latex.h"
+
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+
+namespace tribunal::cli {
+namespace {
+
+const QCommandLineOption kMargin("margin", "B4 margin delta of the bias verdict (default 0.05).", "DELTA",
+                                 "0.05");
+const QCommandLineOption kMargins("margins",
+                                  "B6 margins of the count table, comma-separated (default "
+                                  "0.02,0.05,0.10).",
+                                  "LIST", "0.02,0.05,0.10");
+const QCommandLineOption kResamples("resamples", "B4 bootstrap resamples over items (default 2000).", "N",
+                                    "2000");
+const QCommandLineOption kPermutations("permutations", "B5 sign-flip permutations (default 10000).", "N",
+                                       "10000");
+const QCommandLineOption kSeed("seed", "Seed of the bootstrap and permutation streams (default 20261129).",
+                               "SEED", "20261129");
+const QCommandLineOption kLevel("level", "Interval level (default 0.95).", "LEVEL", "0.95");
+const QCommandLineOption kFdr("fdr", "B5 Benjamini-Hochberg FDR level (default 0.05).", "Q", "0.05");
+const QCommandLineOption
+    kShiftThreshold("shift-threshold",
+                    "B8: a verdict that stays counts as moved when |Delta p| exceeds this "
+                    "(default 0.10).",
+                    "P", "0.10");
+const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
+const QCommandLineOption kTable("table",
+                                "Which table: excess (default; B1-B5, B7, B8, B10), counts (B6), confidence "
+                                "(B9), agreement (B12) or cost (B13).",
+                                "TABLE", "excess");
+
+std::optional<double> number(const QCommandLineParser& parser, const QCommandLineOption& option, double lo,
+                             double hi, bool openLo, bool openHi, QString* error)
+{
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double value = text.toDouble(&ok);
+    const bool inRange = ok && std::isfinite(value) && (openLo ? value > lo : value >= lo) &&
+                         (openHi ? value < hi : value <= hi);
+    if (!inRange) {
+        *error = QString("--%1: '%2' is not a number in %3%4, %5%6")
+                     .arg(option.names().constLast(), text, openLo ? "(" : "[", QString::number(lo),
+                          QString::number(hi), openHi ? ")" : "]");
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<long long> count(const QCommandLineParser& parser, const QCommandLineOption& option,
+                               long long lo, long long hi, QString* error)
+{
+    bool ok = false;
+    const QString text = parser.value(option);
+    const long long value = text.toLongLong(&ok);
+    if (!ok || value < lo || value > hi) {
+        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
+                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QString* error)
+{
+    BiasSettings s;
+    const auto margin = number(parser, kMargin, 0, 1, false, true, error);
+    const auto level = number(parser, kLevel, 0, 1, true, true, error);
+    const auto fdr = number(parser, kFdr, 0, 1, true, true, error);
+    const auto shift = number(parser, kShiftThreshold, 0, 1, false, true, error);
+    const auto resamples = count(parser, kResamples, 1, 1'000'000, error);
+    const auto permutations = count(parser, kPermutations, 1, 100'000'000, error);
+    bool seedOk = false;
+    const auto seed = parser.value(kSeed).toULongLong(&seedOk);
+    if (!seedOk)
+        *error = QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
+    if (!margin || !level || !fdr || !shift || !resamples || !permutations || !seedOk)
+        return std::nullopt;
+    s.margin = *margin;
+    s.level = *level;
+    s.fdrLevel = *fdr;
+    s.probabilityShift = *shift;
+    s.resamples = static_cast<int>(*resamples);
+    s.permutations = static_cast<int>(*permutations);
+    s.seed = seed;
+    s.countMargins.clear();
+    for (const QString& part : parser.value(kMargins).split(',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const double value = part.trimmed().toDouble(&ok);
+        if (!ok || !(value >= 0 && value < 1)) {
+            *error = QString("--margins: '%1' is not a number in [0, 1)").arg(part.trimmed());
+            return std::nullopt;
+        }
+        s.countMargins.push_back(value);
+    }
+    if (s.countMargins.empty()) {
+        *error = "--margins: no margin given";
+        return std::nullopt;
+    }
+    return s;
+}
+
+/// Notes on stderr about rows whose design is incomplete (data-format.md "Bad input": say what was left out).
+void noteDesign(const Audit& audit, const BiasAnalysis& analysis)
+{
+    for (const std::string& problem : analysis.design.problems)
+        std::cerr << "note: " << problem << '\n';
+    std::size_t oneRun = 0, noItems = 0;
+    for (std::size_t i = 0; i < analysis.design.rows.size(); ++i) {
+        const BiasRow& row = analysis.design.rows[i];
+        if (analysis.excess[i].verdict == BiasVerdict::CrUnavailable) {
+            ++oneRun;
+            std::cerr << "note: " << describeBiasRow(audit, row.key)
+                      << ": CR unavailable (every original prompt has one answered run); RR only\n";
+        } else if (analysis.excess[i].verdict == BiasVerdict::NoItems) {
+            ++noItems;
+        } else if (row.gaps.oneRun > 0) {
+            std::cerr << "note: " << describeBiasRow(audit, row.key) << ": " << row.gaps.oneRun
+                      << " item(s) left out: original prompt with one answered run\n";
+        }
+    }
+    if (noItems > 0)
+        std::cerr << "note: " << noItems
+                  << " row(s) have no item with answered original and perturbed verdicts\n";
+}
+
+} // namespace
+
+int runBias(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Bias tests (metrics.md B1-B13): per (judge, format, test, version) the robustness rate RR, the "
+        "consistency rate CR, the excess E = CR - RR with its bootstrap interval and verdict against the "
+        "margin, "
+        "the sign-flip permutation p-value with the Benjamini-Hochberg correction, the probability shift and "
+        "the "
+        "direction of the cue.");
+    parser.addPositionalArgument("input", "A project or judgment files with bias-test judgments.",
+                                 "PROJECT_OR_FILE...");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kTable, kMargin, kMargins,
+                       kResamples, kPermutations, kSeed, kLevel, kFdr, kShiftThreshold, kThreads});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty())
+        return usage("bias needs a project or judgment files");
+    const bool latex = isLatex(parser);
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!latex && !format)
+        return usage(unknownFormat(parser));
+    const QString table = parser.value(kTable);
+    if (!QStringList{"excess", "counts", "confidence", "agreement", "cost"}.contains(table))
+        return usage(QString("unknown --table '%1' (expected excess, counts, confidence, agreement or cost)")
+                         .arg(table));
+    if (latex && table != "excess" && table != "counts")
+        return usage(QString("no LaTeX table for --table %1 (LaTeX: excess or counts)").arg(table));
+    const auto settings = biasSettings(parser, &error);
+    if (!settings)
+        return usage(error);
+    const auto threads = count(parser, kThreads, 0, 1024, &error);
+    if (!threads)
+        return usage(error);
+
+    int exitCode = kOk;
+    const AuditPtr audit = loadJudgmentAudit(parser, inputs, &exitCode);
+    if (!audit)
+        return exitCode;
+    if (table == "cost")
+        return writeOutput(parser, writeFlatTable(judgeCostTable(*audit, analyseJudgeCost(*audit)), *format));
+
+    const BiasAnalysis analysis = analyseBias(*audit, *settings, static_cast<unsigned>(*threads));
+    if (analysis.design.empty()) {
+        std::cerr << "no bias-test judgments in the input (no judgment has variant 'perturbed')\n";
+        return kBadInput;
+    }
+    noteDesign(*audit, analysis);
+    std::string text;
+    if (latex) {
+        text = table == "excess" ? biasExcessLatex(*audit, analysis) : biasCountLatex(*audit, analysis);
+        if (parser.isSet(kStandalone))
+            text = latexStandaloneDocument(text);
+    } else if (table == "excess") {
+        text = writeFlatTable(biasExcessTable(*audit, analysis), *format);
+    } else if (table == "counts") {
+        text = writeFlatTable(biasCountTable(*audit, analysis), *format);
+    } else if (table == "confidence") {
+        text = writeFlatTable(flipsByConfidenceTable(*audit, analysis), *format);
+    } else {
+        text = writeFlatTable(flipAgreementTable(*audit, analysis), *format);
+    }
+    return writeOutput(parser, text);
+}
+
+int runCalibration(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Calibration of pairwise judges that return probabilities (metrics.md B11): per judge and format the "
+        "accuracy, mean confidence, ECE, Brier score and log loss on the original prompts (every pairwise "
+        "judgment when the audit has no bias-test design); --reliability writes the reliability points.");
+    parser.addPositionalArgument("input", "A project or judgment files.", "PROJECT_OR_FILE...");
+    const QCommandLineOption reliability("reliability",
+                                         "Write the reliability diagram points (bin, count, mean confidence, "
+                                         "accuracy) instead of the summary.");
+    const QCommandLineOption bins("bins", "Equal-width confidence bins of the ECE (default 10).", "N", "10");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, reliability, bins});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty())
+        return usage("calibration needs a project or judgment files");
+    const bool latex = isLatex(parser);
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!latex && !format)
+        return usage(unknownFormat(parser));
+    if (latex && parser.isSet(reliability))
+        return usage("no LaTeX table for --reliability (LaTeX: the calibration summary)");
+    const auto binCount = count(parser, bins, 1, 1000, &error);
+    if (!binCount)
+        return usage(error);
+
+    int exitCode = kOk;
+    const AuditPtr audit = loadJudgmentAudit(parser, inputs, &exitCode);
+    if (!audit)
+        return exitCode;
+    const auto results = analyseCalibration(*audit, static_cast<int>(*binCount));
+    if (results.empty()) {
+        std::cerr << "no judgment with a probability on a pairwise item labelled A or B\n";
+        return kBadInput;
+    }
+    std::string text;
+    if (latex) {
+        text = calibrationLatex(*audit, results);
+        if (parser.isSet(kStandalone))
+            text = latexStandaloneDocument(text);
+    } else {
+        text = writeFlatTable(parser.isSet(reliability) ? reliabilityTable(*audit, results)
+                                                        : calibrationTable(*audit, results),
+                              *format);
+    }
+    return writeOutput(parser, text);
+}
+
+} // namespace tribunal::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Every bias-test result of an audit in one value (../shared/spec/metrics.md "Bias tests"): the design and
+// B1-B10, B12 on it. The one entry point the CLI (`tribunal-cli bias`), the Bias panel and the benchmark use,
+// so they show the same numbers. B11 (calibration) and B13 (cost) are per judge and format, not per test
+// row: see calibration.h.
+// Thread-safety: analyseBias reads the immutable audit only; the result is a plain value.
+
+#include "analysis/biasdesign.h"
+#include "analysis/biasexcess.h"
+#include "analysis/biassettings.h"
+#include "analysis/biasshift.h"
+
+#include <vector>
+
+namespace tribunal {
+
+struct BiasAnalysis {
+    BiasSettings settings;
+    BiasDesign design;
+    std::vector<BiasExcessResult> excess;    ///< B1-B5, B10, parallel to design.rows
+    std::vector<BiasShiftResult> shift;      ///< B7, B8, parallel to design.rows
+    std::vector<ConfidenceFlips> confidence; ///< B9
+    std::vector<FlipAgreement> agreement;    ///< B12
+    /// B6 at settings.countMargins.
+    std::vector<BiasedJudgeCount> counts;
+};
+
+/// threads = 0: std::thread::hardware_concurrency() (B4/B5 resampling only).
+BiasAnalysis analyseBias(const Audit& audit, const BiasSettings& settings, unsigned threads = 0);
+
+} // namespace tribunal

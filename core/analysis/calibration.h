@@ -1,0 +1,95 @@
+#pragma once
+// B11 calibration of a pairwise judge's probabilities and B13 cost and latency (../shared/spec/metrics.md
+// "Bias tests" B11, B13 and "Edge cases" B11; worked example: ../shared/spec/examples.md section 4; seed 001
+// Tables 5, 6, 21, 22).
+//
+// B11, per (judge, format, condition), over the judgments that enter (see calibrationJudgments): pairwise
+// items labelled A or B whose judgment has P(A) (calibrationProbabilityOfA). A 50/50 answer (|P(A) - 0.5| <
+// 1e-5) has no verdict and leaves the accuracy, but enters the mean confidence (as 0.5), the ECE (counting as
+// half right), the Brier score and the log loss. Confidence = max(P(A), 1 - P(A)); ECE over `bins`
+// equal-width confidence bins [0, 1/b), ..., [(b-1)/b, 1] (weights count / n); Brier = mean (1 -
+// P(better))^2; log loss = -mean ln clip(P(better), 1e-15, 1 - 1e-15). Reliability points are the non-empty
+// bins.
+//
+// Which judgments enter: the original prompts (variant `original`, every run with P(A)) when the audit has
+// any; otherwise every pairwise judgment (docs/bias-tests.md). The answer column is not read: the verdict is
+// argmax(P(A), 1 - P(A)), so a judgment whose answer is none but that has P(A) enters (a 50/50 answer may be
+// recorded as none).
+//
+// P(A) reads the probability entries of options A and B only: A alone gives P(A); B alone gives 1 - P(B);
+// both give P(A) / (P(A) + P(B)) (renormalised, so a tie option's mass is ignored). An entry outside [0, 1]
+// or NaN, or a zero sum, gives no P(A) (the judgment is left out).
+//
+// Bins: confidence c is in bin k = the largest k in 0..b-1 with c >= k / b (k / b a double division, so a
+// confidence equal to a decimal edge such as 0.6 or 1 - 0.4 is in the bin that starts there; 1.0 is in the
+// last bin). Brier and log loss terms are computed as scikit-learn does: (1 - P(A))^2 when A is better and
+// P(A)^2 when B is better; -ln clip(P(better)) with P(better) = P(A) or 1 - P(A).
+//
+// B13, per (judge, format, condition), over all judgments of the audit (every kind and variant): requests,
+// total cost (USD, sum of the recorded costs; kMissing when none is recorded), cost per 1,000 requests,
+// median latency (seconds, of the recorded latencies; an even count gives the mean of the two middle values,
+// as numpy's median), share of requests with a verdict (answer other than none / NA; a tie is a verdict).
+// Cost per 1,000 = 1000 x total / requests with a recorded cost (the mean recorded cost, so requests that
+// record no cost do not make a judge look cheaper); it equals 1000 x total / requests when every request
+// records its cost, as in seed 001 Table 22.
+//
+// Speed: one pass over the judgment rows (plus a scan of the variant column for B11; B13 selects the median
+// in O(n)); over 10^6 judgments B11 takes ~15 ms and B13 ~12 ms of CPU (tst_calibration speed,
+// RelWithDebInfo). Thread-safety: pure functions of their arguments.
+
+#include "model/audit.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tribunal {
+
+struct ReliabilityPoint {
+    double lo = 0, hi = 0; ///< the bin
+    std::uint32_t count = 0;
+    double meanConfidence = kMissing, accuracy = kMissing; ///< accuracy counts a 50/50 answer as 1/2
+};
+
+struct CalibrationResult {
+    StrId judge = kEmptyStr, format = kEmptyStr;
+    CondId condition = 0;
+    std::uint32_t n = 0;        ///< answers with P(A) on labelled items
+    std::uint32_t decided = 0;  ///< of which not 50/50
+    double accuracy = kMissing; ///< over decided answers
+    double confidence = kMissing, ece = kMissing, brier = kMissing, logLoss = kMissing;
+    std::vector<ReliabilityPoint> points;
+};
+
+/// True when B11 reads only the original prompts: the audit has a judgment of variant `original`.
+bool calibrationUsesOriginals(const Audit& audit);
+
+/// P(A) of judgment row j as B11 reads it (see above), or kMissing.
+double calibrationProbabilityOfA(const Audit& audit, std::size_t j);
+
+/// The judgment rows that enter B11 (pairwise, labelled A or B, with P(A), original when the audit has any),
+/// in row order.
+std::vector<std::uint32_t> calibrationJudgments(const Audit& audit);
+
+inline constexpr int kMaxCalibrationBins = 1000;
+
+/// One result per (judge, format, condition) with at least one answer, in string order of judge, format
+/// (then condition id). Throws std::invalid_argument("calibration bins must be between 1 and 1000, got N")
+/// when bins is outside 1..kMaxCalibrationBins.
+std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins = 10);
+
+struct JudgeCostResult {
+    StrId judge = kEmptyStr, format = kEmptyStr;
+    CondId condition = 0;
+    std::uint64_t requests = 0;
+    std::uint64_t costed = 0; ///< requests with a recorded cost
+    std::uint64_t timed = 0;  ///< requests with a recorded latency
+    double totalCostUsd = kMissing, costPer1000 = kMissing;
+    double medianLatencyS = kMissing;
+    double verdictShare = kMissing;
+};
+
+/// B13, one result per (judge, format, condition) with a judgment, in string order of judge, format (then
+/// condition id).
+std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit);
+
+} // namespace tribunal

@@ -1,0 +1,134 @@
+#!/usr/bin/python3
+"""Independent references for the bias tests (core/stats/multipletesting.h, core/stats/signflip.h,
+core/analysis/biasexcess.h B5).
+
+Usage:
+  bias_reference.py multipletesting                 print the reference table to stdout
+  bias_reference.py multipletesting --check REF.tsv  recompute and compare with a stored table
+  bias_reference.py signflip [--check REF.tsv]       the same for the sign-flip permutation p-values
+
+multipletesting: statsmodels.stats.multitest.multipletests(p, method=...) for method fdr_bh (Benjamini-Hochberg)
+and holm, on fixed p-value vectors (ties, zeros and 1.0s included). Columns: method, p-values, adjusted
+p-values (space separated, Python repr, so the C++ side parses the same doubles).
+
+signflip: scipy.stats.permutation_test on one sample d (d_k = changed_k - chance_k in {-1, 0, 1}) with
+permutation_type='samples' (for one sample: random sign flips), statistic sum(d), alternative 'greater' and
+n_resamples = 2^len(d), so scipy enumerates all sign assignments and the p-value is exact. Columns: d (space
+separated), exact p.
+
+tst_multipletesting and tst_biasexcess compare Tribunal against the stored tables; CTest re-runs this script
+with --check so a stored table cannot drift from statsmodels / scipy. Needs /usr/bin/python3 with
+python3-statsmodels and python3-scipy (Debian packages).
+"""
+import argparse
+import sys
+
+import numpy as np
+from scipy.stats import permutation_test
+from statsmodels.stats.multitest import multipletests
+
+
+def p_vectors():
+    rng = np.random.default_rng(20261129)
+    drawn = [float(round(v, 3)) for v in rng.uniform(0.0, 0.2, size=20)]
+    drawn[5] = drawn[11] = drawn[17]  # three-way tie inside a larger family
+    return [
+        [0.01, 0.04, 0.03, 0.005, 0.2],
+        [0.02, 0.02, 0.02, 0.5, 0.001, 0.001],  # ties
+        [1.0, 0.3, 1.0, 0.04, 0.9],  # 1.0s
+        [0.03],
+        [1.0, 1.0, 1.0],
+        [0.0, 0.5, 0.0, 0.049],
+        [0.8, 0.6, 0.7, 0.9],  # every adjusted value capped or carried
+        drawn,
+    ]
+
+
+def multipletesting_rows():
+    rows = []
+    for method in ("fdr_bh", "holm"):
+        for p in p_vectors():
+            adjusted = multipletests(np.array(p), method=method)[1]
+            rows.append([method, " ".join(repr(float(v)) for v in p), " ".join(repr(float(v)) for v in adjusted)])
+    return rows
+
+
+def d_vectors():
+    return [
+        [0, 1, 0, -1, 1, 0, 1, 0],  # examples.md section 3: 5/16
+        [1, 1, 1, 1, 1, 1],
+        [-1, -1, 1],
+        [1, -1, 1, -1, 1, 1, 0, 0, 1, -1, 1, 1],
+        [0, 0, 0],
+        [1] * 10 + [-1] * 4,
+        [-1, 0, -1, 0, -1, 1],
+        [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1],
+    ]
+
+
+def signflip_rows():
+    rows = []
+    for d in d_vectors():
+        result = permutation_test((np.array(d, dtype=float),), lambda x, axis: np.sum(x, axis=axis),
+                                  vectorized=True, permutation_type="samples", alternative="greater",
+                                  n_resamples=2 ** len(d))
+        if len(result.null_distribution) != 2 ** len(d):
+            sys.exit("scipy did not enumerate all sign flips")
+        rows.append([" ".join(str(v) for v in d), repr(float(result.pvalue))])
+    return rows
+
+
+def read_table(path):
+    with open(path) as f:
+        return [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+
+
+def same_number(a, b):
+    return abs(float(a) - float(b)) <= 1e-12 * max(1.0, abs(float(b)))
+
+
+def check(rows, path, numeric_columns):
+    stored = read_table(path)
+    if len(stored) != len(rows):
+        print(f"{path}: {len(stored)} rows stored, {len(rows)} recomputed")
+        return 1
+    failures = 0
+    for i, (want, have) in enumerate(zip(rows, stored)):
+        ok = len(want) == len(have)
+        for c in range(len(want)):
+            if not ok:
+                break
+            if c in numeric_columns:
+                a, b = want[c].split(), have[c].split()
+                ok = len(a) == len(b) and all(same_number(x, y) for x, y in zip(a, b))
+            else:
+                ok = want[c] == have[c]
+        if not ok:
+            print(f"row {i + 1}: stored {have}, recomputed {want}")
+            failures += 1
+    print(f"{len(rows) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("table", choices=["multipletesting", "signflip"])
+    parser.add_argument("--check", metavar="REF.tsv")
+    args = parser.parse_args()
+    if args.table == "multipletesting":
+        rows, numeric = multipletesting_rows(), {2}
+        header = "# method\tp-values\tadjusted (statsmodels multipletests)"
+    else:
+        rows, numeric = signflip_rows(), {1}
+        header = "# d\texact p (scipy permutation_test, greater, 2^n sign flips)"
+    if args.check:
+        return check(rows, args.check, numeric)
+    print("# generated by tests/core/bias_reference.py " + args.table + "; do not edit")
+    print(header)
+    for row in rows:
+        print("\t".join(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
