@@ -55,9 +55,9 @@ struct TrustPairs {
     /// Item runs whose judgments are all bias-test judgments (variant original / perturbed): they belong to
     /// the bias tests (docs/bias-tests.md), not to the trust analysis.
     std::uint64_t biasTestItems = 0;
-    std::uint64_t noneRuns = 0;         ///< 'none' runs of pairwise items, retained pairs or not
-    std::uint64_t abstainedRuns = 0;    ///< NA runs of pairwise items, retained pairs or not
-    std::uint64_t unorderedRuns = 0;    ///< runs of pairwise items without an order (ignored)
+    std::uint64_t noneRuns = 0;      ///< 'none' runs of pairwise items, retained pairs or not
+    std::uint64_t abstainedRuns = 0; ///< NA runs of pairwise items, retained pairs or not
+    std::uint64_t unorderedRuns = 0; ///< runs of pairwise items without an order (ignored)
 };
 
 /// Reduces the item runs `runs` (each one pair; normally Audit::itemRunsOf(cell), but any set of item runs of
