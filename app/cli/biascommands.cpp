@@ -115,24 +115,28 @@ std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QStri
 }
 
 /// Notes on stderr about rows whose design is incomplete (data-format.md "Bad input": say what was left out).
+/// Rows without CR are named one by one; items left out for a missing second run are summed into one line
+/// (the one_run column has them per row), since a failed request here and there touches many rows.
 void noteDesign(const Audit& audit, const BiasAnalysis& analysis)
 {
     for (const std::string& problem : analysis.design.problems)
         std::cerr << "note: " << problem << '\n';
-    std::size_t oneRun = 0, noItems = 0;
+    std::size_t noItems = 0, oneRunRows = 0, oneRunItems = 0;
     for (std::size_t i = 0; i < analysis.design.rows.size(); ++i) {
         const BiasRow& row = analysis.design.rows[i];
         if (analysis.excess[i].verdict == BiasVerdict::CrUnavailable) {
-            ++oneRun;
             std::cerr << "note: " << describeBiasRow(audit, row.key)
                       << ": CR unavailable (every original prompt has one answered run); RR only\n";
         } else if (analysis.excess[i].verdict == BiasVerdict::NoItems) {
             ++noItems;
         } else if (row.gaps.oneRun > 0) {
-            std::cerr << "note: " << describeBiasRow(audit, row.key) << ": " << row.gaps.oneRun
-                      << " item(s) left out: original prompt with one answered run\n";
+            ++oneRunRows;
+            oneRunItems += row.gaps.oneRun;
         }
     }
+    if (oneRunRows > 0)
+        std::cerr << "note: " << oneRunItems << " item(s) in " << oneRunRows
+                  << " row(s) left out: original prompt with one answered run (column one_run)\n";
     if (noItems > 0)
         std::cerr << "note: " << noItems
                   << " row(s) have no item with answered original and perturbed verdicts\n";
