@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "auditsession.h"
+#include "biaspanel.h"
+#include "biasworkspace.h"
 #include "exportdialog.h"
 #include "flipinspectorpanel.h"
 #include "importdialog.h"
@@ -34,7 +36,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 2; // bump when the set of docks changes incompatibly
+constexpr int kLayoutVersion = 3; // bump when the set of docks changes incompatibly
 constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
@@ -57,7 +59,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new AuditSession(this)), m_trust(new TrustWorkspace(m_session, this)),
       m_items(new ItemsPanel(this)), m_detail(new ItemDetailPanel(this)),
       m_overview(new OverviewPanel(m_trust, this)), m_plots(new PlotsPanel(m_trust, this)),
-      m_flip(new FlipInspectorPanel(m_trust, this)), m_job(new JobStatusWidget(this)),
+      m_flip(new FlipInspectorPanel(m_trust, this)), m_bias(new BiasWorkspace(m_session, this)),
+      m_biasPanel(new BiasPanel(m_bias, this)), m_job(new JobStatusWidget(this)),
       m_sizeLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -67,17 +70,22 @@ MainWindow::MainWindow(QWidget* parent)
     auto* central = new QWidget(this);
     central->hide();
     setCentralWidget(central);
-    // Default layout (a saved one replaces it): the trust overview on the left with the item list behind it;
-    // plots on the right above the flip inspector, with the item detail behind the inspector.
+    // Default layout (a saved one replaces it): the trust overview on the left with the item list and the
+    // bias tests behind it (the bias panel holds plots, an item list and two prompts side by side, so it
+    // needs the large area); plots on the right above the flip inspector, with the item detail behind the
+    // inspector.
     addDockWidget(Qt::LeftDockWidgetArea, m_overview);
     addDockWidget(Qt::LeftDockWidgetArea, m_items);
     tabifyDockWidget(m_overview, m_items);
+    addDockWidget(Qt::LeftDockWidgetArea, m_biasPanel);
+    tabifyDockWidget(m_overview, m_biasPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_plots);
     addDockWidget(Qt::RightDockWidgetArea, m_flip);
     splitDockWidget(m_plots, m_flip, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_detail);
     tabifyDockWidget(m_flip, m_detail);
     m_overview->raise();
+    m_plots->raise();
     m_flip->raise();
     // The overview's table and side form need more width than the plots.
     resizeDocks({m_overview, m_plots}, {1100, 700}, Qt::Horizontal);
@@ -103,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_flip->raise();
     });
     connect(m_trust, &TrustWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    connect(m_bias, &BiasWorkspace::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
@@ -145,6 +155,7 @@ void MainWindow::createMenus()
     view->addAction(m_overview->toggleViewAction());
     view->addAction(m_plots->toggleViewAction());
     view->addAction(m_flip->toggleViewAction());
+    view->addAction(m_biasPanel->toggleViewAction());
 }
 
 bool MainWindow::openPaths(const QStringList& paths)

@@ -14,6 +14,8 @@ class QLabel;
 namespace tribunal {
 
 class AuditSession;
+class BiasPanel;
+class BiasWorkspace;
 class ExportDialog;
 class FlipInspectorPanel;
 class OverviewPanel;
@@ -49,6 +51,9 @@ public:
     OverviewPanel* overviewPanel() const { return m_overview; }
     PlotsPanel* plotsPanel() const { return m_plots; }
     FlipInspectorPanel* flipInspector() const { return m_flip; }
+    /// The bias-test results the Bias tests panel shows (issue 5).
+    BiasWorkspace* biasWorkspace() const { return m_bias; }
+    BiasPanel* biasPanel() const { return m_biasPanel; }
     /// File > Export table… (created on first use; null before).
     ExportDialog* exportDialog() const;
     /// Opens (or raises) the export dialog.
@@ -87,6 +92,8 @@ private:
     OverviewPanel* m_overview;
     PlotsPanel* m_plots;
     FlipInspectorPanel* m_flip;
+    BiasWorkspace* m_bias;
+    BiasPanel* m_biasPanel;
     QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;

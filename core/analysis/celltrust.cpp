@@ -1,5 +1,7 @@
 #include "analysis/celltrust.h"
 
+#include "analysis/trustpair.h"
+
 namespace tribunal {
 namespace {
 
@@ -11,7 +13,10 @@ struct Layout {
 Layout layoutOf(const Audit& audit)
 {
     Layout layout;
+    // Bias-test cells are no rows of the trust tables (trustpair.h): their test and version make no column.
     for (const auto& cell : audit.cells()) {
+        if ((cell.test == kEmptyStr && cell.version == kEmptyStr) || !hasTrustRuns(audit, cell))
+            continue;
         layout.test = layout.test || cell.test != kEmptyStr;
         layout.version = layout.version || cell.version != kEmptyStr;
     }

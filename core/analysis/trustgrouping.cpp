@@ -1,5 +1,7 @@
 #include "analysis/trustgrouping.h"
 
+#include "analysis/trustpair.h"
+
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -41,10 +43,14 @@ std::vector<std::string> defaultTrustColumns(const Audit& audit)
     std::vector<std::string> columns{"judge", "format", "dataset"};
     for (StrId key : audit.conditionKeys())
         columns.emplace_back(audit.str(key));
+    // As cellConditionNames: bias-test cells (trustpair.h) add no test / version column.
     const auto cells = audit.cells();
-    if (std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.test != kEmptyStr; }))
+    const auto trustCell = [&audit](const Cell& c) { return hasTrustRuns(audit, c); };
+    if (std::any_of(cells.begin(), cells.end(),
+                    [&](const Cell& c) { return c.test != kEmptyStr && trustCell(c); }))
         columns.emplace_back("test");
-    if (std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.version != kEmptyStr; }))
+    if (std::any_of(cells.begin(), cells.end(),
+                    [&](const Cell& c) { return c.version != kEmptyStr && trustCell(c); }))
         columns.emplace_back("version");
     return columns;
 }

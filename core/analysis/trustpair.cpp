@@ -175,6 +175,20 @@ void countRunGeneral(const Order* orderCol, const Answer* answerCol, const std::
 
 } // namespace
 
+bool isBiasTestRun(const Audit& audit, const ItemRun& run)
+{
+    // Rows of an item are sorted by variant, None first: the first row tells whether any judgment of the run
+    // is outside the bias tests.
+    return run.begin < run.end && audit.judgments().variant[run.begin] != Variant::None;
+}
+
+bool hasTrustRuns(const Audit& audit, const Cell& cell)
+{
+    const auto runs = audit.itemRunsOf(cell);
+    return std::any_of(runs.begin(), runs.end(),
+                       [&](const ItemRun& run) { return !isBiasTestRun(audit, run); });
+}
+
 TrustPairs summarizeTrustPairs(const Audit& audit, std::span<const ItemRun> runs)
 {
     const auto& items = audit.items();
@@ -191,9 +205,7 @@ TrustPairs summarizeTrustPairs(const Audit& audit, std::span<const ItemRun> runs
             ++out.notPairwiseItems;
             continue;
         }
-        // Rows of an item are sorted by variant, None first: the first row tells whether any judgment of the
-        // run is outside the bias tests.
-        if (run.begin < run.end && judgments.variant[run.begin] != Variant::None) {
+        if (isBiasTestRun(audit, run)) {
             ++out.biasTestItems;
             continue;
         }

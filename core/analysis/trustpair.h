@@ -60,6 +60,12 @@ struct TrustPairs {
     std::uint64_t unorderedRuns = 0; ///< runs of pairwise items without an order (ignored)
 };
 
+/// True when every judgment of the item run is a bias-test judgment (variant original / perturbed): the
+/// trust analysis leaves such a run out (TrustPairs::biasTestItems; docs/trust-metrics.md).
+bool isBiasTestRun(const Audit& audit, const ItemRun& run);
+/// True when some item run of `cell` is not bias-test only, i.e. the cell has data for the trust analysis.
+bool hasTrustRuns(const Audit& audit, const Cell& cell);
+
 /// Reduces the item runs `runs` (each one pair; normally Audit::itemRunsOf(cell), but any set of item runs of
 /// `audit` works, e.g. a regrouping across cells) to per-pair summaries. Verdicts are the audit's canonical
 /// identities. Thread-safety: reads the immutable audit only.

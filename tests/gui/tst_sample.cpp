@@ -76,11 +76,12 @@ void TestSample::opensSampleSelectsItemAndShowsRawOutputs()
     QVERIFY(finished.wait(60000));
     QVERIFY(window.session()->audit());
 
-    // LLMBar Natural: 100 items x 65 judge/format pairs x 2 orders; position-bias: 9,072 judgments.
-    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072));
+    // LLMBar Natural: 100 items x 65 judge/format pairs x 2 orders; position-bias: 9,072 judgments; the
+    // simulated bias audit: 4 judges x 150 items x 14 requests (resources/CMakeLists.txt).
+    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072 + 8400));
     QCOMPARE(
         window.sizeText(),
-        QStringLiteral("%1 judgments · 268 items · 15 judges · 83 cells").arg(QLocale().toString(22072)));
+        QStringLiteral("%1 judgments · 418 items · 19 judges · 175 cells").arg(QLocale().toString(30472)));
 
     // Filter to the LLMBar dataset and click item 5.
     auto* items = window.itemsPanel();
