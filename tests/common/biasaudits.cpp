@@ -1,5 +1,7 @@
 #include "biasaudits.h"
 
+#include "answerchars.h"
+
 #include "model/auditbuilder.h"
 
 #include <set>
@@ -9,20 +11,12 @@
 namespace tribunal::testing {
 namespace {
 
+/// runAnswer (answerchars.h), restricted to the verdicts a bias fixture may use.
 Answer verdictOf(char c)
 {
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case '-':
-        return answer::kNone;
-    default:
+    if (c != 'A' && c != 'B' && c != 'T' && c != '-')
         throw std::invalid_argument(std::string("bad verdict character: ") + c);
-    }
+    return runAnswer(c);
 }
 
 } // namespace

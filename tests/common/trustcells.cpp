@@ -7,22 +7,6 @@
 
 namespace tribunal::testing {
 
-Answer runAnswer(char c)
-{
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case 'N':
-        return answer::kNA;
-    default:
-        return answer::kNone;
-    }
-}
-
 AuditPtr buildTrustAudit(const std::vector<std::vector<PairSpec>>& cells)
 {
     AuditBuilder b;

@@ -5,6 +5,7 @@
 #include "analysis/biasdesign.h"
 #include "model/auditbuilder.h"
 
+#include "../common/answerchars.h"
 #include "../common/biasaudits.h"
 
 #include <QtTest>
@@ -68,22 +69,6 @@ J perturbed(std::string item, char answer, std::string test = "bandwagon", Order
             answer,          Cue::Worse};
 }
 
-Answer answerOf(char c)
-{
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case 'N':
-        return answer::kNA;
-    default:
-        return answer::kNone;
-    }
-}
-
 AuditPtr build(const std::vector<J>& judgments,
                const std::vector<std::pair<std::string, std::string>>& cond = {})
 {
@@ -104,7 +89,7 @@ AuditPtr build(const std::vector<J>& judgments,
         in.condition = condId;
         in.order = j.order;
         in.rep = j.rep;
-        in.answer = answerOf(j.answer);
+        in.answer = testing::runAnswer(j.answer);
         in.variant = j.variant;
         in.test = b.intern(j.test);
         in.version = b.intern(j.version);

@@ -4,6 +4,7 @@
 #include "analysis/calibration.h"
 #include "model/auditbuilder.h"
 
+#include "../common/answerchars.h"
 #include "../common/csvlines.h"
 
 #include <QtTest>
@@ -61,22 +62,6 @@ struct J {
     std::string test{}, dataset = "d";
 };
 
-Answer labelOf(char c)
-{
-    switch (c) {
-    case 'A':
-        return answer::kA;
-    case 'B':
-        return answer::kB;
-    case 'T':
-        return answer::kTie;
-    case 'M':
-        return answer::kMet;
-    default:
-        return answer::kNone;
-    }
-}
-
 AuditPtr buildAudit(const std::vector<J>& judgments)
 {
     AuditBuilder b;
@@ -87,7 +72,7 @@ AuditPtr buildAudit(const std::vector<J>& judgments)
             item = *found;
         } else {
             item = b.addItem(dataset, itemId, j.kind);
-            b.setLabel(item, labelOf(j.label));
+            b.setLabel(item, testing::runAnswer(j.label));
         }
         JudgmentInput in;
         in.item = item;
