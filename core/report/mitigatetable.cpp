@@ -1,7 +1,6 @@
 #include "report/mitigatetable.h"
 
-#include "report/jsonwriter.h"
-#include "report/tablecells.h"
+#include "report/flattable.h"
 
 namespace tribunal {
 namespace {
@@ -31,100 +30,27 @@ constexpr NumberColumn kCellColumns[] = {
     {"A", &MitigateRow::A},
 };
 
-// The text cells of a row, in mitigateTableColumns order.
-std::vector<std::string> textCells(const MitigateTable& table, const MitigateRow& row)
+/// The table as a FlatTable (report/flattable.h), whose writers give the CSV, Markdown and JSON.
+FlatTable flatTable(const MitigateTable& table)
 {
-    std::vector<std::string> cells{row.judge, row.format, row.dataset};
-    for (std::size_t i = 0; i < table.conditionNames.size(); ++i)
-        cells.push_back(i < row.conditions.size() ? row.conditions[i] : std::string());
-    cells.push_back(row.pairs ? std::to_string(*row.pairs) : std::string());
-    for (const auto& column : kReplayColumns)
-        cells.push_back(exactNumber(row.*(column.member)));
-    for (const auto& column : kCellColumns)
-        cells.push_back(exactNumber(row.*(column.member)));
-    cells.push_back(row.quadrant);
-    cells.push_back(row.mitigation);
-    cells.push_back(exactNumber(row.aDecHalf));
-    return cells;
-}
-
-std::string csv(const MitigateTable& table)
-{
-    std::string out;
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (i > 0)
-                out += ',';
-            appendCsvField(out, cells[i]);
-        }
-        out += '\n';
-    };
-    line(mitigateTableColumns(table.conditionNames));
-    for (const auto& row : table.rows)
-        line(textCells(table, row));
-    return out;
-}
-
-std::string markdown(const MitigateTable& table)
-{
-    std::string out;
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        out += '|';
-        for (const auto& c : cells) {
-            out += ' ';
-            appendMarkdownField(out, c);
-            out += " |";
-        }
-        out += '\n';
-    };
-    const auto header = mitigateTableColumns(table.conditionNames);
-    line(header);
-    out += '|';
-    for (std::size_t i = 0; i < header.size(); ++i)
-        out += " --- |";
-    out += '\n';
-    for (const auto& row : table.rows)
-        line(textCells(table, row));
-    return out;
-}
-
-std::string json(const MitigateTable& table)
-{
-    std::string out;
-    JsonWriter w(out);
-    const auto text = [&w](const std::string& value) {
-        if (value.empty())
-            w.null();
-        else
-            w.value(value);
-    };
-    w.beginArray();
-    for (const auto& row : table.rows) {
-        w.beginObject();
-        w.key("judge").value(row.judge);
-        w.key("format").value(row.format);
-        w.key("dataset").value(row.dataset);
+    FlatTable flat;
+    flat.columns = mitigateTableColumns(table.conditionNames);
+    const auto text = [](const std::string& value) { return value.empty() ? FlatCell{} : FlatCell{value}; };
+    for (const MitigateRow& row : table.rows) {
+        std::vector<FlatCell> cells{row.judge, row.format, row.dataset};
         for (std::size_t i = 0; i < table.conditionNames.size(); ++i)
-            w.key(table.conditionNames[i]).value(i < row.conditions.size() ? row.conditions[i] : "");
-        w.key("n_pairs");
-        if (row.pairs)
-            w.value(*row.pairs);
-        else
-            w.null();
+            cells.emplace_back(i < row.conditions.size() ? row.conditions[i] : std::string());
+        cells.push_back(row.pairs ? countCell(*row.pairs) : FlatCell{});
         for (const auto& column : kReplayColumns)
-            w.key(column.name).value(row.*(column.member));
+            cells.emplace_back(row.*(column.member));
         for (const auto& column : kCellColumns)
-            w.key(column.name).value(row.*(column.member));
-        w.key("quadrant");
-        text(row.quadrant);
-        w.key("mitigation");
-        text(row.mitigation);
-        w.key("A_dec_half").value(row.aDecHalf);
-        w.endObject();
+            cells.emplace_back(row.*(column.member));
+        cells.push_back(text(row.quadrant));
+        cells.push_back(text(row.mitigation));
+        cells.emplace_back(row.aDecHalf);
+        flat.rows.push_back(std::move(cells));
     }
-    w.endArray();
-    out += '\n';
-    return out;
+    return flat;
 }
 
 } // namespace
@@ -153,15 +79,7 @@ std::vector<std::string> mitigateTableColumns(const std::vector<std::string>& co
 
 std::string writeMitigateTable(const MitigateTable& table, TableFormat format)
 {
-    switch (format) {
-    case TableFormat::Csv:
-        return csv(table);
-    case TableFormat::Markdown:
-        return markdown(table);
-    case TableFormat::Json:
-        return json(table);
-    }
-    return {};
+    return writeFlatTable(flatTable(table), format);
 }
 
 } // namespace tribunal

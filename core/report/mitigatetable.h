@@ -4,9 +4,10 @@
 // Qt-free; thread-safety: pure functions of their arguments.
 //
 // One row per cell. Columns: judge, format, dataset, the condition columns, n_pairs, the T12 replay columns
-// (mitigateReplayColumns), then C, phi, A, quadrant, mitigation, A_dec_half. Numbers are proportions in
-// shortest round-trip form in every format (so CSV values read back bit-identical); a missing value is an
-// empty CSV / Markdown cell and JSON null. JSON is an array of flat objects keyed by the column names.
+// (mitigateReplayColumns), then C, phi, A, quadrant, mitigation, A_dec_half. Written by the flat-table
+// writers (report/flattable.h): proportions in shortest round-trip form in CSV and JSON (CSV values read back
+// bit-identical), 4 significant digits in Markdown; a missing value is an empty CSV / Markdown cell and JSON
+// null. JSON is an array of flat objects keyed by the column names.
 
 #include "report/trusttable.h"
 
