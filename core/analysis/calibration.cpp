@@ -50,6 +50,21 @@ Groups groupCells(const Audit& audit)
     return groups;
 }
 
+/// Per group: does it read only its original prompts (it has a judgment of variant original)?
+std::vector<char> groupsUsingOriginals(const Audit& audit, const Groups& groups)
+{
+    std::vector<char> uses(groups.keys.size(), 0);
+    const std::vector<Variant>& variant = audit.judgments().variant;
+    const std::span<const Cell> cells = audit.cells();
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        char& flag = uses[groups.groupOfCell[c]];
+        if (!flag)
+            flag = std::find(variant.begin() + cells[c].begin, variant.begin() + cells[c].end,
+                             Variant::Original) != variant.begin() + cells[c].end;
+    }
+    return uses;
+}
+
 /// P(A) of row j when it enters B11, else kMissing.
 double enteringProbabilityOfA(const Audit& audit, std::size_t j, bool originalsOnly)
 {
@@ -130,10 +145,17 @@ double median(std::vector<double>& values)
 
 } // namespace
 
-bool calibrationUsesOriginals(const Audit& audit)
+bool calibrationUsesOriginals(const Audit& audit, StrId judge, StrId format, CondId condition)
 {
-    const std::vector<Variant>& variant = audit.judgments().variant;
-    return std::find(variant.begin(), variant.end(), Variant::Original) != variant.end();
+    const JudgmentTable& jt = audit.judgments();
+    for (const Cell& cell : audit.cells()) {
+        if (cell.judge != judge || cell.format != format || cell.condition != condition)
+            continue;
+        if (std::find(jt.variant.begin() + cell.begin, jt.variant.begin() + cell.end, Variant::Original) !=
+            jt.variant.begin() + cell.end)
+            return true;
+    }
+    return false;
 }
 
 double calibrationProbabilityOfA(const Audit& audit, std::size_t j)
@@ -162,10 +184,14 @@ std::vector<std::uint32_t> calibrationJudgments(const Audit& audit)
     std::vector<std::uint32_t> rows;
     if (audit.judgments().probBegin.empty())
         return rows;
-    const bool originalsOnly = calibrationUsesOriginals(audit);
-    for (std::size_t j = 0; j < audit.judgmentCount(); ++j)
-        if (!std::isnan(enteringProbabilityOfA(audit, j, originalsOnly)))
-            rows.push_back(static_cast<std::uint32_t>(j));
+    const Groups groups = groupCells(audit);
+    const std::vector<char> originalsOnly = groupsUsingOriginals(audit, groups);
+    const std::span<const Cell> cells = audit.cells();
+    for (std::size_t c = 0; c < cells.size(); ++c)
+        for (std::uint32_t j = cells[c].begin; j < cells[c].end; ++j)
+            if (!std::isnan(enteringProbabilityOfA(audit, j, originalsOnly[groups.groupOfCell[c]])))
+                rows.push_back(j);
+    std::sort(rows.begin(), rows.end());
     return rows;
 }
 
@@ -177,8 +203,8 @@ std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins)
     std::vector<CalibrationResult> out;
     if (audit.judgments().probBegin.empty())
         return out; // no judgment has probabilities
-    const bool originalsOnly = calibrationUsesOriginals(audit);
     const Groups groups = groupCells(audit);
+    const std::vector<char> originalsOnly = groupsUsingOriginals(audit, groups);
     const std::size_t b = static_cast<std::size_t>(bins);
     std::vector<double> edges(b + 1);
     for (std::size_t k = 0; k <= b; ++k)
@@ -193,7 +219,7 @@ std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins)
         CalibrationSums& s = sums[g];
         BinSums* gBins = binSums.data() + g * b;
         for (std::uint32_t j = cells[c].begin; j < cells[c].end; ++j) {
-            const double pA = enteringProbabilityOfA(audit, j, originalsOnly);
+            const double pA = enteringProbabilityOfA(audit, j, originalsOnly[g]);
             if (std::isnan(pA))
                 continue;
             const bool aBetter = items.label[audit.judgments().item[j]] == answer::kA;

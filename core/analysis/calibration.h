@@ -11,10 +11,11 @@
 // P(better))^2; log loss = -mean ln clip(P(better), 1e-15, 1 - 1e-15). Reliability points are the non-empty
 // bins.
 //
-// Which judgments enter: the original prompts (variant `original`, every run with P(A)) when the audit has
-// any; otherwise every pairwise judgment (docs/bias-tests.md). The answer column is not read: the verdict is
-// argmax(P(A), 1 - P(A)), so a judgment whose answer is none but that has P(A) enters (a 50/50 answer may be
-// recorded as none).
+// Which judgments enter, per (judge, format, condition): its original prompts (variant `original`, every run
+// with P(A)) when it has any; otherwise every pairwise judgment of it (docs/bias-tests.md), so a judge
+// audited without a bias design is calibrated on all its answers even when other judges of the audit have
+// one. The answer column is not read: the verdict is argmax(P(A), 1 - P(A)), so a judgment whose answer is
+// none but that has P(A) enters (a 50/50 answer may be recorded as none).
 //
 // P(A) reads the probability entries of options A and B only: A alone gives P(A); B alone gives 1 - P(B);
 // both give P(A) / (P(A) + P(B)) (renormalised, so a tie option's mass is ignored). An entry outside [0, 1]
@@ -60,14 +61,15 @@ struct CalibrationResult {
     std::vector<ReliabilityPoint> points;
 };
 
-/// True when B11 reads only the original prompts: the audit has a judgment of variant `original`.
-bool calibrationUsesOriginals(const Audit& audit);
+/// True when B11 reads only the original prompts of (judge, format, condition): that group has a judgment of
+/// variant `original`. Otherwise every pairwise judgment of the group enters.
+bool calibrationUsesOriginals(const Audit& audit, StrId judge, StrId format, CondId condition);
 
 /// P(A) of judgment row j as B11 reads it (see above), or kMissing.
 double calibrationProbabilityOfA(const Audit& audit, std::size_t j);
 
-/// The judgment rows that enter B11 (pairwise, labelled A or B, with P(A), original when the audit has any),
-/// in row order.
+/// The judgment rows that enter B11 (pairwise, labelled A or B, with P(A), original when their judge, format
+/// and condition have any), in row order.
 std::vector<std::uint32_t> calibrationJudgments(const Audit& audit);
 
 inline constexpr int kMaxCalibrationBins = 1000;

@@ -31,6 +31,7 @@ private slots:
     void leftOut();
     void originalsWhenPresent();
     void allPairwiseWithoutOriginals();
+    void originalsDecidedPerJudgeAndFormat();
     void logLossClipping_data();
     void logLossClipping();
     void badBins_data();
@@ -352,7 +353,8 @@ void TestCalibration::originalsWhenPresent()
         {.item = "x", .probs = pA(0.1), .variant = Variant::Perturbed, .test = "bandwagon"},
         {.item = "x", .probs = pA(0.2), .variant = Variant::None, .rep = 3},
     });
-    QVERIFY(calibrationUsesOriginals(*audit));
+    const Cell& cell = audit->cells()[0];
+    QVERIFY(calibrationUsesOriginals(*audit, cell.judge, cell.format, cell.condition));
     const auto rows = calibrationJudgments(*audit);
     QCOMPARE(rows.size(), std::size_t(3));
     for (std::uint32_t j : rows)
@@ -371,13 +373,37 @@ void TestCalibration::allPairwiseWithoutOriginals()
         {.item = "x", .label = 'A', .probs = pA(0.1), .variant = Variant::Perturbed, .test = "bandwagon"},
         {.item = "x", .probs = pA(0.8), .variant = Variant::None, .rep = 3},
     });
-    QVERIFY(!calibrationUsesOriginals(*audit));
+    const Cell& cell = audit->cells()[0];
+    QVERIFY(!calibrationUsesOriginals(*audit, cell.judge, cell.format, cell.condition));
     QCOMPARE(calibrationJudgments(*audit).size(), std::size_t(2));
     const auto results = analyseCalibration(*audit);
     QCOMPARE(results.size(), std::size_t(1));
     QCOMPARE(results[0].n, 2u);
     QCOMPARE(results[0].accuracy, 0.5);
     QCLOSE(results[0].brier, (0.9 * 0.9 + 0.2 * 0.2) / 2, 1e-15);
+}
+
+void TestCalibration::originalsDecidedPerJudgeAndFormat()
+{
+    // J1 has a bias design (only its originals enter); J2, in the same audit, has none (all its answers
+    // enter); J1 in format F2 has no originals either.
+    const AuditPtr audit = buildAudit({
+        {.item = "x", .label = 'A', .probs = pA(0.9), .variant = Variant::Original, .rep = 1},
+        {.item = "x", .probs = pA(0.1), .variant = Variant::Perturbed, .test = "bandwagon"},
+        {.item = "x", .probs = pA(0.8), .judge = "J2"},
+        {.item = "x", .probs = pA(0.3), .rep = 2, .judge = "J2"},
+        {.item = "x", .probs = pA(0.6), .format = "F2"},
+    });
+    const auto results = analyseCalibration(*audit);
+    QCOMPARE(results.size(), std::size_t(3)); // J1/F1, J1/F2, J2/F1
+    QCOMPARE(audit->str(results[0].judge), std::string_view("J1"));
+    QCOMPARE(results[0].n, 1u); // the original only
+    QCOMPARE(audit->str(results[1].format), std::string_view("F2"));
+    QCOMPARE(results[1].n, 1u);
+    QCOMPARE(audit->str(results[2].judge), std::string_view("J2"));
+    QCOMPARE(results[2].n, 2u); // both answers: J2 has no originals
+    QCOMPARE(results[2].accuracy, 0.5);
+    QCOMPARE(calibrationJudgments(*audit).size(), std::size_t(4));
 }
 
 void TestCalibration::logLossClipping_data()
