@@ -252,6 +252,7 @@ std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins)
         const double n = static_cast<double>(s.n);
         r.n = s.n;
         r.decided = s.decided;
+        r.bins = bins;
         if (s.decided > 0)
             r.accuracy = static_cast<double>(s.correct) / static_cast<double>(s.decided);
         r.confidence = s.confidence / n;

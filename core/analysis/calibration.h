@@ -59,6 +59,7 @@ struct CalibrationResult {
     double accuracy = kMissing; ///< over decided answers
     double confidence = kMissing, ece = kMissing, brier = kMissing, logLoss = kMissing;
     std::vector<ReliabilityPoint> points;
+    int bins = 10; ///< the number of equal-width confidence bins the ECE used
 };
 
 /// True when B11 reads only the original prompts of (judge, format, condition): that group has a judgment of

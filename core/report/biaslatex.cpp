@@ -224,9 +224,10 @@ std::string calibrationLatex(const Audit& audit, const std::vector<CalibrationRe
     caption +=
         "Calibration of the probability of the better response on the original prompts. Accuracy: share "
         "of verdicts for the better response (50/50 answers left out); confidence: mean probability of "
-        "the chosen response; ECE with 10 equal-width confidence bins (a 50/50 answer counts as half "
-        "right); Brier score and log loss of the probability of the better response. Accuracy, "
-        "confidence and ECE in percent. ";
+        "the chosen response; ECE with " +
+        std::to_string(results.front().bins) +
+        " equal-width confidence bins (a 50/50 answer counts as half right); Brier score and log loss of "
+        "the probability of the better response. Accuracy, confidence and ECE in percent. ";
     appendCaptionAndLabel(out, caption, options.label.empty() ? "tab:calibration" : options.label);
     out += "\\begin{tabular}{" + std::string(2 + keys.size(), 'l') +
            "S[table-format=6.0]S[table-format=3.1]S[table-format=3.1]S[table-format=2.1]"

@@ -357,6 +357,10 @@ void TestBiasCli::calibration()
     const auto latex = runCli({"calibration", input, "--format", "latex"});
     QCOMPARE(latex.exitCode, 0);
     QVERIFY(latex.out.contains("J & f & 6 & 60.0 & 73.7 & 30.0 & 0.298 & 0.825 \\\\"));
+    QVERIFY(latex.out.contains("ECE with 10 equal-width confidence bins"));
+    const auto fiveBins = runCli({"calibration", input, "--format", "latex", "--bins", "5"});
+    QCOMPARE(fiveBins.exitCode, 0);
+    QVERIFY(fiveBins.out.contains("ECE with 5 equal-width confidence bins"));
 }
 
 void TestBiasCli::calibrationErrors()
