@@ -1,6 +1,9 @@
 #include "exportdialog.h"
 
 #include "auditsession.h"
+#include "biasworkspace.h"
+#include "report/biaslatex.h"
+#include "report/latex.h"
 #include "trustworkspace.h"
 
 #include <QCheckBox>
@@ -32,6 +35,19 @@ namespace {
 const QStringList kDefaultFactors = {QStringLiteral("judge"), QStringLiteral("format"),
                                      QStringLiteral("dataset")};
 const char* const kDirectoryKey = "export/directory";
+/// Combo data of the bias tables: kBiasData + BiasLatexTable (the trust tables use TrustLatexTable's values).
+constexpr int kBiasData = 100;
+
+int biasData(BiasLatexTable table)
+{
+    return kBiasData + static_cast<int>(table);
+}
+
+// A CLI option value that reads back as the same double (the CLI parses with QString::toDouble).
+QString numberArg(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
 
 bool writeBytes(const QString& path, const std::string& bytes, QString* error)
 {
@@ -62,7 +78,11 @@ QString shellQuoted(const QString& arg)
 } // namespace
 
 ExportDialog::ExportDialog(TrustWorkspace* workspace, QWidget* parent)
-    : QDialog(parent), m_workspace(workspace), m_tableBox(new QComboBox(this)),
+    : ExportDialog(workspace, nullptr, parent)
+{}
+
+ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidget* parent)
+    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_tableBox(new QComboBox(this)),
       m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
       m_standalone(new QCheckBox(tr("Standalone document (compiles on its own)"), this)),
       m_factors(new QListWidget(this)), m_note(new QLabel(this)), m_preview(new QPlainTextEdit(this)),
@@ -78,6 +98,11 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, QWidget* parent)
     m_tableBox->addItem(tr("Format dispersion (Table 4)"), static_cast<int>(TrustLatexTable::Dispersion));
     m_tableBox->addItem(tr("ANOVA of T (Table 5)"), static_cast<int>(TrustLatexTable::Anova));
     m_tableBox->addItem(tr("Closed-form vs joint T (Table 10)"), static_cast<int>(TrustLatexTable::Gap));
+    if (m_bias != nullptr) {
+        m_tableBox->addItem(tr("Bias excess (seed 001 Table 10)"), biasData(BiasLatexTable::Excess));
+        m_tableBox->addItem(tr("Judges with a bias per margin (Table 12)"), biasData(BiasLatexTable::Counts));
+        m_tableBox->addItem(tr("Calibration (Table 21)"), biasData(BiasLatexTable::Calibration));
+    }
     m_colour->setObjectName(QStringLiteral("exportColour"));
     m_standalone->setObjectName(QStringLiteral("exportStandalone"));
     m_factors->setObjectName(QStringLiteral("exportFactors"));
@@ -125,6 +150,14 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, QWidget* parent)
     // The note says whether intervals are coming (a cancelled job ends with a status message only).
     connect(m_workspace, &TrustWorkspace::busyChanged, this, &ExportDialog::refresh);
     connect(m_workspace, &TrustWorkspace::statusMessage, this, &ExportDialog::refresh);
+    if (m_bias != nullptr) {
+        // A finished analysis (new rows or settings), another margin (verdicts and caption), a job starting
+        // or failing (the note).
+        connect(m_bias, &BiasWorkspace::viewChanged, this, &ExportDialog::refresh);
+        connect(m_bias, &BiasWorkspace::valuesChanged, this, &ExportDialog::refresh);
+        connect(m_bias, &BiasWorkspace::busyChanged, this, &ExportDialog::refresh);
+        connect(m_bias, &BiasWorkspace::statusMessage, this, &ExportDialog::refresh);
+    }
 
     rebuildFactors();
     refresh();
@@ -132,7 +165,23 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, QWidget* parent)
 
 TrustLatexTable ExportDialog::table() const
 {
-    return static_cast<TrustLatexTable>(m_tableBox->currentData().toInt());
+    const int code = m_tableBox->currentData().toInt();
+    return code >= kBiasData ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
+}
+
+std::optional<BiasLatexTable> ExportDialog::biasTable() const
+{
+    const int code = m_tableBox->currentData().toInt();
+    if (code < kBiasData)
+        return std::nullopt;
+    return static_cast<BiasLatexTable>(code - kBiasData);
+}
+
+void ExportDialog::setTable(BiasLatexTable table)
+{
+    const int index = m_tableBox->findData(biasData(table));
+    if (index >= 0)
+        m_tableBox->setCurrentIndex(index);
 }
 
 void ExportDialog::setTable(TrustLatexTable table)
@@ -207,6 +256,33 @@ bool ExportDialog::isTableAvailable(TrustLatexTable table) const
     return !view.grouped || table == TrustLatexTable::Cells;
 }
 
+bool ExportDialog::isTableAvailable(BiasLatexTable table) const
+{
+    return m_bias != nullptr && biasProblem(table).isEmpty();
+}
+
+QString ExportDialog::biasProblem(BiasLatexTable table) const
+{
+    if (m_bias == nullptr)
+        return tr("This dialog does not export the bias tests.");
+    const auto& view = *m_bias->view();
+    if (!view.audit)
+        return tr("Open an audit to export its tables.");
+    if (!view.computed)
+        return m_bias->isBusy()
+                   ? tr("The bias tests are being computed; the table appears when they are done.")
+                   : tr("The bias tests of this audit were not computed.");
+    // The CLI's refusals (tribunal-cli bias / calibration exit with these reasons).
+    if (table != BiasLatexTable::Calibration && !view.hasBiasRows())
+        return tr("This audit has no bias-test judgments (no judgment has variant 'perturbed'): there is no "
+                  "bias table.");
+    if (table == BiasLatexTable::Calibration && view.calibration.empty())
+        return tr(
+            "This audit has no judgment with a probability on a pairwise item labelled A or B: there is "
+            "no calibration table.");
+    return {};
+}
+
 QString ExportDialog::latexText() const
 {
     return QString::fromStdString(m_latex);
@@ -214,6 +290,8 @@ QString ExportDialog::latexText() const
 
 QStringList ExportDialog::cliArguments() const
 {
+    if (const auto bias = biasTable())
+        return biasCliArguments(*bias);
     const auto& view = *m_workspace->view();
     const auto kind = table();
     QStringList args;
@@ -258,6 +336,51 @@ QStringList ExportDialog::cliArguments() const
     }
     if (kind == TrustLatexTable::Anova && anovaFactors() != kDefaultFactors)
         args << QStringLiteral("--factors") << anovaFactors().join(QLatin1Char(','));
+    return args;
+}
+
+QStringList ExportDialog::biasCliArguments(BiasLatexTable table) const
+{
+    QStringList args;
+    args << (table == BiasLatexTable::Calibration ? QStringLiteral("calibration") : QStringLiteral("bias"));
+    const auto project = m_workspace->session()->projectPath();
+    args << (project.isEmpty() ? QStringLiteral("INPUT") : project);
+    args << QStringLiteral("--format") << QStringLiteral("latex");
+    if (table == BiasLatexTable::Counts)
+        args << QStringLiteral("--table") << QStringLiteral("counts");
+    if (standalone())
+        args << QStringLiteral("--standalone");
+    // The settings the shown numbers were computed with (the margin of the Bias panel included: the
+    // workspace re-derives the verdicts and sets analysis.settings.margin), where they differ from the
+    // CLI's defaults (which are BiasSettings' defaults).
+    const BiasSettings defaults;
+    const BiasSettings& s = m_bias != nullptr ? m_bias->view()->analysis.settings : defaults;
+    if (table == BiasLatexTable::Calibration) {
+        // B11 is computed with the workspace's confidence bins (analyseCalibration).
+        if (s.confidenceBins != defaults.confidenceBins)
+            args << QStringLiteral("--bins") << QString::number(s.confidenceBins);
+        return args;
+    }
+    if (s.margin != defaults.margin)
+        args << QStringLiteral("--margin") << numberArg(s.margin);
+    if (s.countMargins != defaults.countMargins) {
+        QStringList margins;
+        for (const double margin : s.countMargins)
+            margins << numberArg(margin);
+        args << QStringLiteral("--margins") << margins.join(QLatin1Char(','));
+    }
+    if (s.resamples != defaults.resamples)
+        args << QStringLiteral("--resamples") << QString::number(s.resamples);
+    if (s.permutations != defaults.permutations)
+        args << QStringLiteral("--permutations") << QString::number(s.permutations);
+    if (s.seed != defaults.seed)
+        args << QStringLiteral("--seed") << QString::number(s.seed);
+    if (s.level != defaults.level)
+        args << QStringLiteral("--level") << numberArg(s.level);
+    if (s.fdrLevel != defaults.fdrLevel)
+        args << QStringLiteral("--fdr") << numberArg(s.fdrLevel);
+    if (s.probabilityShift != defaults.probabilityShift)
+        args << QStringLiteral("--shift-threshold") << numberArg(s.probabilityShift);
     return args;
 }
 
@@ -340,6 +463,8 @@ void ExportDialog::rebuildFactors()
 
 std::string ExportDialog::render(QString* problem) const
 {
+    if (const auto bias = biasTable())
+        return renderBias(*bias, problem);
     const auto& view = *m_workspace->view();
     const auto kind = table();
     if (!view.audit) {
@@ -385,18 +510,48 @@ std::string ExportDialog::render(QString* problem) const
     return {};
 }
 
+std::string ExportDialog::renderBias(BiasLatexTable table, QString* problem) const
+{
+    *problem = biasProblem(table);
+    if (!problem->isEmpty())
+        return {};
+    const auto& view = *m_bias->view();
+    try {
+        // As tribunal-cli bias / calibration --format latex: default BiasLatexOptions, the view's analysis
+        // (its settings are the CLI options) and calibration results.
+        std::string text = table == BiasLatexTable::Excess ? biasExcessLatex(*view.audit, view.analysis)
+                           : table == BiasLatexTable::Counts
+                               ? biasCountLatex(*view.audit, view.analysis)
+                               : calibrationLatex(*view.audit, view.calibration);
+        return standalone() ? latexStandaloneDocument(text) : text;
+    } catch (const std::exception& e) {
+        *problem = tr("This table cannot be written: %1").arg(QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
 void ExportDialog::refresh()
 {
     const auto& view = *m_workspace->view();
+    const auto bias = biasTable();
     const auto kind = table();
     auto* model = qobject_cast<QStandardItemModel*>(m_tableBox->model());
     for (int row = 0; row < m_tableBox->count(); ++row) {
-        const auto rowKind = static_cast<TrustLatexTable>(m_tableBox->itemData(row).toInt());
-        if (auto* item = model != nullptr ? model->item(row) : nullptr)
-            item->setEnabled(!view.grouped || rowKind == TrustLatexTable::Cells);
+        auto* item = model != nullptr ? model->item(row) : nullptr;
+        if (item == nullptr)
+            continue;
+        const int code = m_tableBox->itemData(row).toInt();
+        if (code >= kBiasData) {
+            // The reason shows in the note when the table is chosen, and as the item's tool tip.
+            const QString reason = biasProblem(static_cast<BiasLatexTable>(code - kBiasData));
+            item->setEnabled(reason.isEmpty());
+            item->setToolTip(reason);
+        } else {
+            item->setEnabled(!view.grouped || static_cast<TrustLatexTable>(code) == TrustLatexTable::Cells);
+        }
     }
-    m_colour->setEnabled(kind == TrustLatexTable::Cells);
-    m_factors->setEnabled(kind == TrustLatexTable::Anova);
+    m_colour->setEnabled(!bias && kind == TrustLatexTable::Cells);
+    m_factors->setEnabled(!bias && kind == TrustLatexTable::Anova);
 
     QString problem;
     auto latex = render(&problem);
@@ -407,10 +562,22 @@ void ExportDialog::refresh()
     }
     m_copy->setEnabled(!m_latex.empty());
     m_save->setEnabled(!m_latex.empty());
+    m_note->setText(noteText());
+}
 
+QString ExportDialog::noteText() const
+{
+    if (!m_problem.isEmpty())
+        return m_problem;
+    const auto& view = *m_workspace->view();
+    const auto kind = table();
     QString note;
-    if (!m_problem.isEmpty()) {
-        note = m_problem;
+    if (biasTable()) {
+        // The text is the shown view's (cliArguments() names its settings) until the new one arrives.
+        if (m_bias->isBusy())
+            note = tr("The bias tests are being recomputed with new settings; the text follows when they are "
+                      "done.") +
+                   QLatin1Char(' ');
     } else {
         const bool intervalTable =
             !view.grouped && (kind == TrustLatexTable::Cells || kind == TrustLatexTable::Gap);
@@ -419,16 +586,26 @@ void ExportDialog::refresh()
         else if (intervalTable && !view.intervalsReady && !m_workspace->isBusy() &&
                  m_workspace->settings().bootstrap.resamples > 0)
             note = tr("The intervals were cancelled: the text has none.") + QLatin1Char(' ');
-        QStringList quoted;
-        for (const auto& arg : cliArguments())
-            quoted << shellQuoted(arg);
-        note += tr("Same text as: tribunal-cli %1").arg(quoted.join(QLatin1Char(' ')));
     }
-    m_note->setText(note);
+    QStringList quoted;
+    for (const auto& arg : cliArguments())
+        quoted << shellQuoted(arg);
+    note += tr("Same text as: tribunal-cli %1").arg(quoted.join(QLatin1Char(' ')));
+    return note;
 }
 
 QString ExportDialog::defaultFileName() const
 {
+    if (const auto bias = biasTable()) {
+        switch (*bias) {
+        case BiasLatexTable::Excess:
+            return QStringLiteral("bias-excess.tex");
+        case BiasLatexTable::Counts:
+            return QStringLiteral("bias-counts.tex");
+        case BiasLatexTable::Calibration:
+            return QStringLiteral("calibration.tex");
+        }
+    }
     switch (table()) {
     case TrustLatexTable::Cells:
         return QStringLiteral("trust-cells.tex");

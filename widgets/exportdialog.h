@@ -1,10 +1,14 @@
 #pragma once
 // Export dialog (workbench.md journey 3, issue 4): choose a table of the trust analysis (trust cells, format
-// dispersion, ANOVA, closed-form vs joint T) and its options, see the LaTeX, copy it or save it as .tex.
-// The text comes from the functions `tribunal-cli trust|dispersion|anova --format latex` call
-// (report/trustexport.h) on the workspace's current view, so it is the CLI's output byte for byte for the
-// same settings; cliArguments() names that command. The preview follows the workspace: new estimates,
-// intervals arriving, a grouping. GUI thread only.
+// dispersion, ANOVA, closed-form vs joint T) or of the bias tests (seed 001 Tables 10, 12 and 21: bias
+// excess with intervals, judges with a bias per margin, calibration) and its options, see the LaTeX, copy it
+// or save it as .tex.
+// The text comes from the functions `tribunal-cli trust|dispersion|anova|bias|calibration --format latex`
+// call (report/trustexport.h, report/biaslatex.h) on the workspaces' current views, so it is the CLI's output
+// byte for byte for the same settings; cliArguments() names that command. The dialog never computes
+// statistics: the bias tables are written from BiasWorkspace::view(), whose analysis.settings (the margin
+// chosen in the Bias panel included) are the CLI options. The preview follows the workspaces: new
+// estimates, intervals arriving, a grouping, another margin, a finished bias analysis. GUI thread only.
 
 #include "report/trustexport.h"
 
@@ -12,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <string>
 
 class QCheckBox;
@@ -24,16 +29,33 @@ class QPushButton;
 
 namespace tribunal {
 
+class BiasWorkspace;
 class TrustWorkspace;
+
+/// The bias-test tables the dialog offers besides the trust tables: `tribunal-cli bias --format latex`
+/// (Excess: seed 001 Table 10; Counts: `--table counts`, Table 12) and `tribunal-cli calibration --format
+/// latex` (Calibration: Table 21).
+enum class BiasLatexTable { Excess, Counts, Calibration };
 
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
     /// objectName "exportDialog". Reads workspace->view(); never changes the workspace.
+    /// Trust tables only.
     explicit ExportDialog(TrustWorkspace* workspace, QWidget* parent = nullptr);
+    /// Trust tables and the bias tables of `bias` (a workspace of the same AuditSession; read through
+    /// bias->view(), never changed; must outlive the dialog like `workspace`).
+    ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidget* parent = nullptr);
 
+    /// The trust table chosen; Cells while a bias table is chosen (see biasTable()).
     TrustLatexTable table() const;
     void setTable(TrustLatexTable table);
+    /// The bias table chosen, or none while a trust table is chosen.
+    std::optional<BiasLatexTable> biasTable() const;
+    /// Chooses a bias table (even an unavailable one: the note then says why there is no text). Does
+    /// nothing without a BiasWorkspace.
+    void setTable(BiasLatexTable table);
+    BiasWorkspace* biasWorkspace() const { return m_bias; }
     /// Cells only (--colour): shade T in bands.
     bool colour() const;
     void setColour(bool colour);
@@ -50,14 +72,21 @@ public:
     /// False for the tables a grouping cannot give (only the cell table; `trust --by` is the same) and for
     /// every table without an audit.
     bool isTableAvailable(TrustLatexTable table) const;
+    /// True when the bias view has the rows the table needs: a computed analysis with bias rows (Excess,
+    /// Counts; the CLI refuses an audit without perturbed judgments) or calibration results (Calibration).
+    /// False without a BiasWorkspace.
+    bool isTableAvailable(BiasLatexTable table) const;
 
     /// The LaTeX of the current choice (UTF-8, exactly what Copy and Save write); empty when there is none
     /// (see problem()).
     QString latexText() const;
-    /// Why there is no text (no audit, a grouping, an error of the table writer), or empty.
+    /// Why there is no text (no audit, a grouping, no bias rows or calibration results, the bias tests not
+    /// computed yet, an error of the table writer), or empty.
     QString problem() const { return m_problem; }
     /// The tribunal-cli arguments (after the program name) that write latexText(): command, input (the
-    /// project file, or INPUT when the audit is not a saved project), --format latex and the options.
+    /// project file, or INPUT when the audit is not a saved project), --format latex and the options that
+    /// differ from the CLI's defaults (for the bias tables: those of
+    /// BiasWorkspace::view()->analysis.settings, e.g. --margin 0.1; for calibration --bins).
     QStringList cliArguments() const;
 
     /// Writes latexText()'s bytes to `path` (atomically). False with *error set when it cannot.
@@ -82,9 +111,15 @@ private:
     void rebuildFactors();
     void refresh();
     std::string render(QString* problem) const;
+    std::string renderBias(BiasLatexTable table, QString* problem) const;
+    /// Why `table` has no text with the current bias view, or empty.
+    QString biasProblem(BiasLatexTable table) const;
+    QStringList biasCliArguments(BiasLatexTable table) const;
+    QString noteText() const;
     QString defaultFileName() const;
 
     TrustWorkspace* m_workspace;
+    BiasWorkspace* m_bias;
     QComboBox* m_tableBox;
     QCheckBox* m_colour;
     QCheckBox* m_standalone;

@@ -385,7 +385,7 @@ ExportDialog* MainWindow::exportDialog() const
 void MainWindow::showExportDialog()
 {
     if (!m_export)
-        m_export = new ExportDialog(m_trust, this);
+        m_export = new ExportDialog(m_trust, m_bias, this);
     m_export->show();
     m_export->raise();
     m_export->activateWindow();
