@@ -48,6 +48,373 @@
     </message>
 </context>
 <context>
+    <name>tribunal::BiasComparisonView</name>
+    <message>
+        <source>(not given)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No item selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturbed prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 · judge %3 · test %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · unlabelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · label %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original prompt (not recorded: the question)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturbed prompt (not recorded: the question and the perturbation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturbation: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturbation: %1, cue on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict: %1 (run 1), %2 (run 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict: %1 (run 1, no second run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict: %1, changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict: %1, unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run 1:
+%1
+
+Run 2:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasForestPlot</name>
+    <message>
+        <source>Forest plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excess E = CR − RR (%1% bootstrap interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(E_fo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows without E (one run only, or no items), not drawn: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasHeatmap</name>
+    <message>
+        <source>Heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows without E (one run only, or no items), shown grey: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasItemModel</name>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answered second run of the original prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed: the perturbed verdict differs from the original run 1 (B1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original run 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original run 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturbed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P(A) original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P(A) perturbed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasPanel</name>
+    <message>
+        <source>Bias tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plots show the rows of one format (and condition) at a time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Margin δ: a row is &quot;bias&quot; when its whole interval of E lies above δ (B4). Changing it re-reads the intervals; nothing is recomputed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples over items for the interval of E (B4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random sign-flip permutations of the test of E &gt; 0 (B5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of every bootstrap and permutation stream: the same seed gives the same numbers as tribunal-cli bias.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Margin δ:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resamples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Permutations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the bias tests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the table behind the current tab (tab-separated, with a header line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hanged only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List only items whose perturbed verdict differs from the original run 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No audit open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No bias-test judgments in this audit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a row of the forest plot or a heatmap cell to list its items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 items, %3 changed · RR %4, CR %5, %6 %7 [%8, %9] · %10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E_fo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasPlot</name>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge: %1
+Test: %2
+Version: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E_fo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 [%3, %4]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict at δ = %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p_BH = %1 (significant)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p_BH = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Items: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::BiasWorkspace</name>
+    <message>
+        <source>Bias tests not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unclear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CR unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no format)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tribunal::CeilingPlot</name>
     <message>
         <source>Accuracy ceiling</source>
@@ -75,6 +442,30 @@
     </message>
     <message>
         <source>Visible cells left out: %1 (φ or A is n/a).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::ConfidenceFlipsPlot</name>
+    <message>
+        <source>Flips by confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence of the original verdict (run 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of verdicts changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+confidence %2: %3 of %4 changed (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No original verdict of this format has a probability of A: there are no confidence bins.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -166,6 +557,42 @@
     </message>
     <message>
         <source>Same text as: tribunal-cli %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bias excess (seed 001 Table 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judges with a bias per margin (Table 12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration (Table 21)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This dialog does not export the bias tests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bias tests are being computed; the table appears when they are done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bias tests of this audit were not computed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This audit has no bias-test judgments (no judgment has variant &apos;perturbed&apos;): there is no bias table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This audit has no judgment with a probability on a pairwise item labelled A or B: there is no calibration table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bias tests are being recomputed with new settings; the text follows when they are done.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -643,10 +1070,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Mean (whiskers: min – max)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>C</source>
         <translation type="unfinished"></translation>
     </message>
@@ -666,6 +1089,10 @@ cells: %6, n/a and left out: %7</source>
     </message>
     <message>
         <source>Left out as n/a: C in %1, A − φ/2 in %2, T in %3 of %4 visible cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean, min–max</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -958,6 +1385,21 @@ cells: %6, n/a and left out: %7</source>
     </message>
 </context>
 <context>
+    <name>tribunal::PlotTabs</name>
+    <message>
+        <source>Drag to pan and use the wheel to zoom; this restores the full view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this plot as PDF, SVG or PNG at a chosen size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tribunal::PlotsPanel</name>
     <message>
         <source>Plots</source>
@@ -969,18 +1411,6 @@ cells: %6, n/a and left out: %7</source>
     </message>
     <message>
         <source>&amp;Reset view</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drag to pan and use the wheel to zoom; this restores the full view.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save this plot as PDF, SVG or PNG at a chosen size.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1019,13 +1449,38 @@ cells: %6, n/a and left out: %7</source>
     </message>
 </context>
 <context>
-    <name>tribunal::SweepPlot</name>
+    <name>tribunal::ReliabilityPlot</name>
     <message>
-        <source>Condition sweep</source>
+        <source>Reliability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Mean (band: interquartile range)</source>
+        <source>Mean confidence max(P(A), 1 − P(A)) per bin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ECE %2, n = %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+confidence bin [%2, %3), answers: %4
+mean confidence %5, accuracy %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No judgment of this format has a probability of A on a labelled item: there is nothing to calibrate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::SweepPlot</name>
+    <message>
+        <source>Condition sweep</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1048,6 +1503,10 @@ cells: %7</source>
     </message>
     <message>
         <source>Left out as n/a: C in %1, A − φ/2 in %2, T in %3 of %4 visible cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean, IQR band</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -6,7 +6,6 @@
 #include "biasitemmodel.h"
 #include "biasworkspace.h"
 #include "confidenceflipsplot.h"
-#include "plotexport.h"
 #include "reliabilityplot.h"
 
 #include "report/biastables.h"
@@ -25,7 +24,6 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -97,7 +95,7 @@ QLabel* wrappedLabel(QWidget* parent)
 } // namespace
 
 BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
-    : QDockWidget(tr("Bias tests"), parent), m_workspace(workspace), m_tabs(new QTabWidget),
+    : QDockWidget(tr("Bias tests"), parent), m_workspace(workspace), m_tabs(new PlotTabs),
       m_forest(new BiasForestPlot(workspace)), m_heatmap(new BiasHeatmap(workspace)),
       m_reliability(new ReliabilityPlot(workspace)), m_flips(new ConfidenceFlipsPlot(workspace)),
       m_family(new QComboBox), m_margin(new QComboBox), m_resamples(new QSpinBox),
@@ -154,7 +152,6 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
     m_message = wrappedLabel(body);
     m_message->setAlignment(Qt::AlignCenter);
 
-    m_tabs->setDocumentMode(true);
     addPlot(m_forest);
     addPlot(m_heatmap);
     addPlot(m_reliability);
@@ -207,6 +204,7 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
             m_workspace->setCurrentFamily(index);
     });
     connect(m_copy, &QPushButton::clicked, this, &BiasPanel::copyTable);
+    connect(m_tabs, &PlotTabs::exportRequested, this, &BiasPanel::exportPlot);
     connect(m_changedOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_model->setChangedOnly(on);
         setCurrentItem(0);
@@ -237,36 +235,13 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
 
 void BiasPanel::addPlot(BiasPlot* plot)
 {
-    auto* page = new QWidget;
-    auto* layout = new QVBoxLayout(page);
-    auto* controls = new QHBoxLayout;
-    controls->addStretch(1);
-    auto* reset = new QPushButton(tr("Reset &view"));
-    reset->setToolTip(tr("Drag to pan and use the wheel to zoom; this restores the full view."));
-    auto* exportButton = new QPushButton(tr("&Export…"));
-    exportButton->setToolTip(tr("Save this plot as PDF, SVG or PNG at a chosen size."));
-    controls->addWidget(reset);
-    controls->addWidget(exportButton);
-    auto* leftOut = new QLabel;
-    leftOut->setWordWrap(true);
-    leftOut->setVisible(false);
     // Many rows make the forest plot and the heatmap taller than the tab: they scroll then.
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(plot);
-    layout->addLayout(controls);
-    layout->addWidget(scroll, 1);
-    layout->addWidget(leftOut);
-    const int index = m_tabs->addTab(page, plot->title());
+    m_tabs->addPlot(plot, scroll, tr("Reset &view"));
     m_plots.push_back(plot);
-    m_leftOut.push_back(leftOut);
-    connect(reset, &QPushButton::clicked, plot, &BiasPlot::resetView);
-    connect(exportButton, &QPushButton::clicked, this, [this, index] { exportPlot(index); });
-    connect(plot, &BiasPlot::rebuilt, leftOut, [plot, leftOut] {
-        leftOut->setText(plot->leftOutText());
-        leftOut->setVisible(!plot->leftOutText().isEmpty());
-    });
 }
 
 void BiasPanel::showSettings()
@@ -430,9 +405,7 @@ void BiasPanel::copyTable()
 
 void BiasPanel::exportPlot(int index)
 {
-    BiasPlot* plot = m_plots.at(static_cast<std::size_t>(index));
-    PlotExportDialog dialog(plot, plot->plotId(), this);
-    dialog.exec();
+    m_tabs->exportPlot(index, this);
 }
 
 } // namespace tribunal

@@ -8,6 +8,8 @@
 // columns `tribunal-cli bias` writes) on the clipboard as tab-separated text. Renders what the BiasWorkspace
 // holds; GUI thread only.
 
+#include "plottabs.h"
+
 #include <QDockWidget>
 
 #include <vector>
@@ -18,7 +20,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QTabWidget;
 class QTableView;
 
 namespace tribunal {
@@ -48,7 +49,7 @@ public:
     BiasHeatmap* heatmap() const { return m_heatmap; }
     ReliabilityPlot* reliabilityPlot() const { return m_reliability; }
     ConfidenceFlipsPlot* flipsPlot() const { return m_flips; }
-    QLabel* leftOutLabel(int index) const { return m_leftOut.at(static_cast<std::size_t>(index)); }
+    QLabel* leftOutLabel(int index) const { return m_tabs->leftOutLabel(index); }
 
     QComboBox* familyBox() const { return m_family; }
     QComboBox* marginBox() const { return m_margin; }
@@ -86,9 +87,8 @@ private:
     void showCurrentItem();
 
     BiasWorkspace* m_workspace;
-    QTabWidget* m_tabs;
+    PlotTabs* m_tabs;
     std::vector<BiasPlot*> m_plots;
-    std::vector<QLabel*> m_leftOut;
     BiasForestPlot* m_forest;
     BiasHeatmap* m_heatmap;
     ReliabilityPlot* m_reliability;

@@ -1,12 +1,9 @@
 #include "biasworkspace.h"
 
 #include "auditsession.h"
-#include "backgroundpriority.h"
 
-#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <cmath>
@@ -89,8 +86,7 @@ BiasWorkspace::BiasWorkspace(AuditSession* session, QObject* parent)
 
 BiasWorkspace::~BiasWorkspace()
 {
-    for (auto& future : m_futures)
-        future.waitForFinished();
+    m_jobs.waitForWork();
 }
 
 void BiasWorkspace::setSettings(const BiasSettings& settings)
@@ -153,12 +149,7 @@ void BiasWorkspace::selectRow(int row)
 
 void BiasWorkspace::waitForIdle()
 {
-    while (m_running > 0) {
-        const auto futures = m_futures;
-        for (auto future : futures)
-            future.waitForFinished();
-        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
-    }
+    m_jobs.waitForIdle();
 }
 
 void BiasWorkspace::onAuditChanged()
@@ -186,31 +177,24 @@ void BiasWorkspace::startAnalysis()
         return;
     const auto settings = m_settings;
     ++m_analysisRuns;
-    if (m_running++ == 0)
-        emit busyChanged(true);
-    m_futures.push_back(QtConcurrent::run([this, generation, audit, settings] {
-        lowerCurrentThreadPriority();
+    struct Analysis {
+        std::shared_ptr<BiasView> view;
         QString error;
-        auto view = computeView(audit, settings, &error);
-        QMetaObject::invokeMethod(
-            this, [this, generation, view, error] { applyAnalysis(generation, view, error); },
-            Qt::QueuedConnection);
-    }));
-}
-
-void BiasWorkspace::jobEnded()
-{
-    m_futures.erase(std::remove_if(m_futures.begin(), m_futures.end(),
-                                   [](const QFuture<void>& f) { return f.isFinished(); }),
-                    m_futures.end());
-    if (--m_running == 0)
-        emit busyChanged(false);
+    };
+    m_jobs.run(
+        [audit, settings] {
+            Analysis result;
+            result.view = computeView(audit, settings, &result.error);
+            return result;
+        },
+        [this, generation](Analysis result) {
+            applyAnalysis(generation, std::move(result.view), result.error);
+        });
 }
 
 void BiasWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<BiasView> view,
                                   const QString& error)
 {
-    jobEnded();
     if (generation != m_generation)
         return;
     if (!view) {

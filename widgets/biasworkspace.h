@@ -14,12 +14,13 @@
 // A newer request supersedes a running job: its result is dropped when it arrives (analyseBias has no cancel
 // point, so the old job runs to its end on a pool thread). GUI thread only.
 
+#include "backgroundjobs.h"
+
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
 #include "model/audit.h"
 
 #include <QColor>
-#include <QFuture>
 #include <QObject>
 #include <QString>
 
@@ -83,7 +84,7 @@ public:
     int selectedRow() const { return m_selectedRow; }
     void selectRow(int row);
 
-    bool isBusy() const { return m_running > 0; }
+    bool isBusy() const { return m_jobs.isBusy(); }
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
     void waitForIdle();
 
@@ -120,7 +121,6 @@ private:
     void startAnalysis();
     void applyAnalysis(std::uint64_t generation, std::shared_ptr<BiasView> view, const QString& error);
     void applyMargin();
-    void jobEnded();
 
     AuditSession* m_session;
     BiasViewPtr m_view;
@@ -128,8 +128,7 @@ private:
     int m_family = -1;
     int m_selectedRow = -1;
     std::uint64_t m_generation = 0;
-    std::vector<QFuture<void>> m_futures;
-    int m_running = 0;
+    BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
     int m_analysisRuns = 0;
     int m_marginUpdates = 0;
 };

@@ -12,21 +12,17 @@
 #include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QSignalBlocker>
-#include <QTabWidget>
-#include <QVBoxLayout>
 
 namespace tribunal {
 
 PlotsPanel::PlotsPanel(TrustWorkspace* workspace, QWidget* parent)
-    : QDockWidget(tr("Plots"), parent), m_workspace(workspace), m_tabs(new QTabWidget(this)),
+    : QDockWidget(tr("Plots"), parent), m_workspace(workspace), m_tabs(new PlotTabs(this)),
       m_ceiling(new CeilingPlot(workspace)), m_isoTrust(new IsoTrustPlot(workspace)),
       m_failureMap(new FailureMapPlot(workspace)), m_judges(new JudgeWhiskerPlot(workspace)),
       m_sweep(new SweepPlot(workspace)), m_sweepColumn(new QComboBox)
 {
     setObjectName(QStringLiteral("plotsPanel"));
-    m_tabs->setDocumentMode(true);
     setWidget(m_tabs);
 
     auto* sweepControl = new QWidget;
@@ -48,40 +44,15 @@ PlotsPanel::PlotsPanel(TrustWorkspace* workspace, QWidget* parent)
     addPlot(m_failureMap);
     addPlot(m_judges);
     addPlot(m_sweep, sweepControl);
+    connect(m_tabs, &PlotTabs::exportRequested, this, &PlotsPanel::exportPlot);
     for (TrustPlot* plot : m_plots)
         plot->refresh();
 }
 
 void PlotsPanel::addPlot(TrustPlot* plot, QWidget* extraControl)
 {
-    auto* page = new QWidget;
-    auto* layout = new QVBoxLayout(page);
-    auto* controls = new QHBoxLayout;
-    if (extraControl)
-        controls->addWidget(extraControl);
-    controls->addStretch(1);
-    auto* reset = new QPushButton(tr("&Reset view"));
-    reset->setToolTip(tr("Drag to pan and use the wheel to zoom; this restores the full view."));
-    auto* exportButton = new QPushButton(tr("&Export…"));
-    exportButton->setToolTip(tr("Save this plot as PDF, SVG or PNG at a chosen size."));
-    controls->addWidget(reset);
-    controls->addWidget(exportButton);
-    auto* leftOut = new QLabel;
-    leftOut->setWordWrap(true);
-    leftOut->setVisible(false);
-    layout->addLayout(controls);
-    layout->addWidget(plot, 1);
-    layout->addWidget(leftOut);
-    const int index = m_tabs->addTab(page, plot->title());
+    m_tabs->addPlot(plot, plot, tr("&Reset view"), extraControl);
     m_plots.push_back(plot);
-    m_leftOut.push_back(leftOut);
-
-    connect(reset, &QPushButton::clicked, plot, &TrustPlot::resetView);
-    connect(exportButton, &QPushButton::clicked, this, [this, index] { exportPlot(index); });
-    connect(plot, &TrustPlot::rebuilt, leftOut, [plot, leftOut] {
-        leftOut->setText(plot->leftOutText());
-        leftOut->setVisible(!plot->leftOutText().isEmpty());
-    });
 }
 
 void PlotsPanel::updateSweepColumns()
@@ -101,9 +72,7 @@ void PlotsPanel::updateSweepColumns()
 
 void PlotsPanel::exportPlot(int index)
 {
-    TrustPlot* plot = m_plots.at(static_cast<std::size_t>(index));
-    PlotExportDialog dialog(plot, plot->plotId(), this);
-    dialog.exec();
+    m_tabs->exportPlot(index, this);
 }
 
 QStringList PlotsPanel::savePngs(const QString& dir, QSize size, double scale, QString* error) const

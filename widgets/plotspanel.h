@@ -4,6 +4,8 @@
 // "Export…" (PDF, SVG, PNG at a chosen size) and a line saying how many visible cells the plot left out.
 // Hover names a cell, a click selects it in the workspace (and so in every panel). GUI thread only.
 
+#include "plottabs.h"
+
 #include <QDockWidget>
 #include <QSize>
 #include <QStringList>
@@ -12,7 +14,6 @@
 
 class QComboBox;
 class QLabel;
-class QTabWidget;
 
 namespace tribunal {
 
@@ -40,7 +41,7 @@ public:
     /// The sweep tab's column choice.
     QComboBox* sweepColumnBox() const { return m_sweepColumn; }
     /// The "n cells left out" line under plot `index` (hidden when nothing was left out).
-    QLabel* leftOutLabel(int index) const { return m_leftOut.at(static_cast<std::size_t>(index)); }
+    QLabel* leftOutLabel(int index) const { return m_tabs->leftOutLabel(index); }
 
     /// Opens the export dialog for plot `index` (modal).
     void exportPlot(int index);
@@ -54,9 +55,8 @@ private:
     void updateSweepColumns();
 
     TrustWorkspace* m_workspace;
-    QTabWidget* m_tabs;
+    PlotTabs* m_tabs;
     std::vector<TrustPlot*> m_plots;
-    std::vector<QLabel*> m_leftOut;
     CeilingPlot* m_ceiling;
     IsoTrustPlot* m_isoTrust;
     FailureMapPlot* m_failureMap;

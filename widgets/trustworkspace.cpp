@@ -1,13 +1,9 @@
 #include "trustworkspace.h"
 
 #include "auditsession.h"
-#include "backgroundpriority.h"
 
 #include "analysis/trustgrouping.h"
 #include "report/trustexport.h"
-
-#include <QCoreApplication>
-#include <QtConcurrent>
 
 #include <stdexcept>
 
@@ -111,8 +107,7 @@ TrustWorkspace::~TrustWorkspace()
 {
     if (m_intervalJob)
         m_intervalJob->cancel.store(true);
-    for (auto& future : m_futures)
-        future.waitForFinished();
+    m_jobs.waitForWork();
 }
 
 void TrustWorkspace::setSettings(const TrustViewSettings& settings)
@@ -164,32 +159,12 @@ void TrustWorkspace::cancel()
 
 void TrustWorkspace::waitForIdle()
 {
-    while (m_running > 0) {
-        const auto futures = m_futures;
-        for (auto future : futures)
-            future.waitForFinished();
-        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
-    }
+    m_jobs.waitForIdle();
 }
 
 void TrustWorkspace::onAuditChanged()
 {
     startEstimates();
-}
-
-void TrustWorkspace::jobStarted()
-{
-    if (m_running++ == 0)
-        emit busyChanged(true);
-}
-
-void TrustWorkspace::jobEnded()
-{
-    m_futures.erase(std::remove_if(m_futures.begin(), m_futures.end(),
-                                   [](const QFuture<void>& f) { return f.isFinished(); }),
-                    m_futures.end());
-    if (--m_running == 0)
-        emit busyChanged(false);
 }
 
 void TrustWorkspace::startEstimates()
@@ -200,27 +175,27 @@ void TrustWorkspace::startEstimates()
     ++m_intervalGeneration;
     const auto generation = ++m_estimateGeneration;
     ++m_estimateRuns;
-    jobStarted();
     const auto audit = m_session->audit();
     const auto settings = m_settings;
-    m_futures.push_back(QtConcurrent::run([this, generation, audit, settings] {
-        lowerCurrentThreadPriority();
+    struct Estimates {
+        TrustViewPtr view;
         QString error;
-        auto view = computeEstimates(audit, settings, &error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, view, error] {
-                if (!view && generation == m_estimateGeneration)
-                    emit statusMessage(tr("Grouping failed: %1").arg(error));
-                applyEstimates(generation, view);
-            },
-            Qt::QueuedConnection);
-    }));
+    };
+    m_jobs.run(
+        [audit, settings] {
+            Estimates result;
+            result.view = computeEstimates(audit, settings, &result.error);
+            return result;
+        },
+        [this, generation](Estimates result) {
+            if (!result.view && generation == m_estimateGeneration)
+                emit statusMessage(tr("Grouping failed: %1").arg(result.error));
+            applyEstimates(generation, std::move(result.view));
+        });
 }
 
 void TrustWorkspace::applyEstimates(std::uint64_t generation, TrustViewPtr view)
 {
-    jobEnded();
     if (generation != m_estimateGeneration || !view)
         return;
     // Settings may have changed after the job started in ways that need no new estimates (thresholds,
@@ -272,11 +247,9 @@ void TrustWorkspace::startIntervals()
     auto job = std::make_shared<IntervalJob>();
     m_intervalJob = job;
     ++m_intervalRuns;
-    jobStarted();
     const auto audit = view->audit;
     const auto trust = view->settings.trust;
-    m_futures.push_back(QtConcurrent::run([this, generation, audit, trust, bootstrap, job] {
-        lowerCurrentThreadPriority();
+    auto work = [this, generation, audit, trust, bootstrap, job] {
         Progress progress;
         progress.cancel = &job->cancel;
         progress.report = [this, generation](std::uint64_t done, std::uint64_t total) {
@@ -291,18 +264,15 @@ void TrustWorkspace::startIntervals()
         auto intervals = bootstrapTrust(*audit, trust, bootstrap, progress);
         if (job->cancel.load())
             intervals.clear();
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, intervals = std::move(intervals)]() mutable {
-                applyIntervals(generation, std::move(intervals));
-            },
-            Qt::QueuedConnection);
-    }));
+        return intervals;
+    };
+    m_jobs.run(std::move(work), [this, generation](std::vector<TrustCellIntervals> intervals) {
+        applyIntervals(generation, std::move(intervals));
+    });
 }
 
 void TrustWorkspace::applyIntervals(std::uint64_t generation, std::vector<TrustCellIntervals> intervals)
 {
-    jobEnded();
     if (generation != m_intervalGeneration)
         return;
     m_intervalJob.reset();

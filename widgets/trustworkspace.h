@@ -14,12 +14,13 @@
 // A newer request supersedes a running one (its result is dropped; a superseded bootstrap is cancelled).
 // GUI thread only.
 
+#include "backgroundjobs.h"
+
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
 #include "model/audit.h"
 #include "report/trusttable.h"
 
-#include <QFuture>
 #include <QObject>
 
 #include <atomic>
@@ -98,7 +99,7 @@ public:
     void selectRow(int row);
 
     /// A job is running (estimates or intervals).
-    bool isBusy() const { return m_running > 0; }
+    bool isBusy() const { return m_jobs.isBusy(); }
     bool isComputingIntervals() const { return m_intervalJob != nullptr; }
     /// Cancels the running interval computation (the estimates stay).
     void cancel();
@@ -131,8 +132,6 @@ private:
     void applyEstimates(std::uint64_t generation, TrustViewPtr view);
     void applyIntervals(std::uint64_t generation, std::vector<TrustCellIntervals> intervals);
     void replaceQuadrants();
-    void jobStarted();
-    void jobEnded();
 
     AuditSession* m_session;
     TrustViewPtr m_view;
@@ -142,8 +141,7 @@ private:
     std::uint64_t m_estimateGeneration = 0;
     std::uint64_t m_intervalGeneration = 0;
     std::shared_ptr<IntervalJob> m_intervalJob;
-    std::vector<QFuture<void>> m_futures;
-    int m_running = 0;
+    BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
     int m_estimateRuns = 0;
     int m_intervalRuns = 0;
 };
