@@ -1,12 +1,20 @@
 #include "backgroundjobs.h"
 
+#include <QTimer>
+
 #include <algorithm>
 
 namespace tribunal {
 
 BackgroundJobs::BackgroundJobs(QObject* owner, std::function<void(bool busy)> busyChanged)
-    : m_owner(owner), m_busyChanged(std::move(busyChanged))
-{}
+    : m_owner(owner), m_busyChanged(std::move(busyChanged)), m_deliveryTimer(new QTimer(owner))
+{
+    // A QTimer object, not QTimer::singleShot(0, ...): Qt turns the latter into a posted event, which would
+    // join the very pass this is meant to leave.
+    m_deliveryTimer->setSingleShot(true);
+    m_deliveryTimer->setInterval(0);
+    QObject::connect(m_deliveryTimer, &QTimer::timeout, owner, [this] { deliverNext(); });
+}
 
 BackgroundJobs::~BackgroundJobs()
 {
@@ -27,6 +35,27 @@ void BackgroundJobs::finished()
         m_busyChanged(false);
 }
 
+void BackgroundJobs::fileResult(std::function<void()> delivery)
+{
+    m_filed.push_back(std::move(delivery));
+    if (!m_deliveryTimer->isActive())
+        m_deliveryTimer->start();
+}
+
+void BackgroundJobs::deliverNext()
+{
+    // waitForIdle may have delivered everything already; the timer then finds nothing.
+    if (m_filed.empty())
+        return;
+    auto delivery = std::move(m_filed.front());
+    m_filed.pop_front();
+    // One result per pass: due timers all run in one pass, so the next result gets a timer of its own, which
+    // Qt activates in a later pass (after the paint this result causes, and after input).
+    if (!m_filed.empty())
+        m_deliveryTimer->start();
+    delivery();
+}
+
 void BackgroundJobs::waitForIdle()
 {
     while (m_running > 0) {
@@ -34,6 +63,8 @@ void BackgroundJobs::waitForIdle()
         for (auto future : futures)
             future.waitForFinished();
         QCoreApplication::sendPostedEvents(m_owner, QEvent::MetaCall);
+        while (!m_filed.empty())
+            deliverNext();
     }
 }
 

@@ -7,15 +7,25 @@
 // generation is old. Every started job counts until its result is handed back, superseded or not, so busy
 // ends only when the last result arrived. The owner object, its thread, and the calls here belong to the GUI
 // thread; only `work` runs elsewhere.
+//
+// A result is handed back in an event-loop pass of its own: the queued call from the pool only files it, and
+// a zero-timeout timer delivers it. Qt handles every posted event of a pass in one go (a finished open, the
+// estimates that finish a few ms later, the paint they cause), so without this a fast job's result joins the
+// previous result's pass and the GUI thread answers input only after both (issue 4: no block over 50 ms).
+// Timers run after input and the window system's events, so user input gets through between results; one
+// result is delivered per pass (the next waits for a timer of its own).
 
 #include "backgroundpriority.h"
 
 #include <QCoreApplication>
 #include <QFuture>
 #include <QObject>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <deque>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -50,10 +60,16 @@ public:
 private:
     void started(QFuture<void> future);
     void finished();
+    /// Files a result for delivery in a later event-loop pass (see the class comment).
+    void fileResult(std::function<void()> delivery);
+    /// Delivers the oldest filed result, if any.
+    void deliverNext();
 
     QObject* m_owner;
     std::function<void(bool)> m_busyChanged;
     std::vector<QFuture<void>> m_futures;
+    std::deque<std::function<void()>> m_filed;
+    QTimer* m_deliveryTimer; ///< owned by the owner (a QObject child), zero interval
     int m_running = 0;
 };
 
@@ -69,8 +85,13 @@ template <typename Work, typename Deliver> void BackgroundJobs::run(Work work, D
         QMetaObject::invokeMethod(
             m_owner,
             [this, deliver = std::move(deliver), result = std::move(result)]() mutable {
-                finished();
-                deliver(std::move(result));
+                // std::function needs a copyable callable: keep the (move-only) parts behind a shared_ptr.
+                auto parts = std::make_shared<std::pair<Deliver, decltype(result)>>(std::move(deliver),
+                                                                                    std::move(result));
+                fileResult([this, parts] {
+                    finished();
+                    parts->first(std::move(parts->second));
+                });
             },
             Qt::QueuedConnection);
     }));

@@ -6,8 +6,9 @@
 //   - the longest and the 99th-percentile gap between heartbeats minus the heartbeat period, i.e. how long
 //     the GUI thread was blocked at most while the project loaded and the intervals computed, and the
 //     longest gap after the overview appeared (while the intervals compute).
-// Repeats TRIBUNAL_BENCH_REPEAT times (default 5) and prints every run and the medians. Not a test: the
-// bench_gui_open_smoke CTest only checks that it runs on a small audit.
+// Repeats TRIBUNAL_BENCH_REPEAT times (default 5) and prints every run and the medians.
+// TRIBUNAL_BENCH_TRACE=1 also prints each block over 20 ms and the event deliveries over 4 ms that make it
+// up. Not a test: the bench_gui_open_smoke CTest only checks that it runs on a small audit.
 
 #include "auditsession.h"
 #include "mainwindow.h"
@@ -109,9 +110,36 @@ RunFigures openOnce(const QString& project)
 
 } // namespace
 
+/// With TRIBUNAL_BENCH_TRACE set, names every top-level event delivery that takes more than 4 ms (event type,
+/// receiver class and object name): the parts of a long block.
+class TracingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (!m_trace)
+            return QApplication::notify(receiver, event);
+        QElapsedTimer timer;
+        timer.start();
+        const int type = event->type();
+        ++m_depth;
+        const bool result = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (ms > 4 && m_depth == 0)
+            std::fprintf(stderr, "    event %d to %s '%s': %.1f ms\n", type,
+                         receiver->metaObject()->className(), qPrintable(receiver->objectName()), ms);
+        return result;
+    }
+
+private:
+    const bool m_trace = std::getenv("TRIBUNAL_BENCH_TRACE") != nullptr;
+    int m_depth = 0;
+};
+
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
+    TracingApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("TribunalBenchmark"));
     const char* env = std::getenv("TRIBUNAL_BENCH_JUDGMENTS");
     const char* repeatEnv = std::getenv("TRIBUNAL_BENCH_REPEAT");
