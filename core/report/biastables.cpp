@@ -41,6 +41,17 @@ void setConditions(const Audit& audit, const Labels& labels, FlatTable& table, s
         table.set(row, audit.str(key), text(audit.str(audit.conditionValue(condition, key))));
 }
 
+/// Appends a row and fills its judge, format and condition cells; returns its index.
+std::size_t addJudgeRow(const Audit& audit, const Labels& labels, FlatTable& table, StrId judge, StrId format,
+                        CondId condition)
+{
+    const std::size_t r = table.addRow();
+    table.set(r, "judge", text(audit.str(judge)));
+    table.set(r, "format", text(audit.str(format)));
+    setConditions(audit, labels, table, r, condition);
+    return r;
+}
+
 /// "0.05" for a margin: the shortest round-trip form, so column names read like the option values.
 std::string marginName(double margin)
 {
@@ -115,10 +126,8 @@ FlatTable biasExcessTable(const Audit& audit, const BiasAnalysis& analysis)
         const BiasRow& row = rows[i];
         const BiasExcessResult& e = analysis.excess.at(i);
         const BiasShiftResult& s = analysis.shift.at(i);
-        const std::size_t r = table.addRow();
-        table.set(r, "judge", text(audit.str(row.key.judge)));
-        table.set(r, "format", text(audit.str(row.key.format)));
-        setConditions(audit, labels, table, r, row.key.condition);
+        const std::size_t r =
+            addJudgeRow(audit, labels, table, row.key.judge, row.key.format, row.key.condition);
         table.set(r, "test", text(audit.str(row.key.test)));
         table.set(r, "version", text(audit.str(row.key.version)));
         table.set(r, "n_items", countCell(e.nItems));
@@ -183,10 +192,7 @@ FlatTable flipsByConfidenceTable(const Audit& audit, const BiasAnalysis& analysi
     FlatTable table = judgeFormatTable(audit, labels, {"bin_lo", "bin_hi", "n", "flipped", "share"});
     for (const ConfidenceFlips& f : analysis.confidence) {
         for (const ConfidenceFlipBin& bin : f.bins) {
-            const std::size_t r = table.addRow();
-            table.set(r, "judge", text(audit.str(f.judge)));
-            table.set(r, "format", text(audit.str(f.format)));
-            setConditions(audit, labels, table, r, f.condition);
+            const std::size_t r = addJudgeRow(audit, labels, table, f.judge, f.format, f.condition);
             table.set(r, "bin_lo", bin.lo);
             table.set(r, "bin_hi", bin.hi);
             table.set(r, "n", countCell(bin.n));
@@ -230,10 +236,7 @@ FlatTable calibrationTable(const Audit& audit, const std::vector<CalibrationResu
     FlatTable table = judgeFormatTable(
         audit, labels, {"n", "accuracy", "confidence", "ECE", "brier", "log_loss", "decided"});
     for (const CalibrationResult& c : results) {
-        const std::size_t r = table.addRow();
-        table.set(r, "judge", text(audit.str(c.judge)));
-        table.set(r, "format", text(audit.str(c.format)));
-        setConditions(audit, labels, table, r, c.condition);
+        const std::size_t r = addJudgeRow(audit, labels, table, c.judge, c.format, c.condition);
         table.set(r, "n", countCell(c.n));
         table.set(r, "accuracy", c.accuracy);
         table.set(r, "confidence", c.confidence);
@@ -252,10 +255,7 @@ FlatTable reliabilityTable(const Audit& audit, const std::vector<CalibrationResu
         judgeFormatTable(audit, labels, {"bin_lo", "bin_hi", "count", "mean_confidence", "accuracy"});
     for (const CalibrationResult& c : results) {
         for (const ReliabilityPoint& p : c.points) {
-            const std::size_t r = table.addRow();
-            table.set(r, "judge", text(audit.str(c.judge)));
-            table.set(r, "format", text(audit.str(c.format)));
-            setConditions(audit, labels, table, r, c.condition);
+            const std::size_t r = addJudgeRow(audit, labels, table, c.judge, c.format, c.condition);
             table.set(r, "bin_lo", p.lo);
             table.set(r, "bin_hi", p.hi);
             table.set(r, "count", countCell(p.count));
@@ -272,10 +272,7 @@ FlatTable judgeCostTable(const Audit& audit, const std::vector<JudgeCostResult>&
     FlatTable table = judgeFormatTable(
         audit, labels, {"requests", "total_cost_usd", "cost_per_1000", "median_latency_s", "verdict_share"});
     for (const JudgeCostResult& c : results) {
-        const std::size_t r = table.addRow();
-        table.set(r, "judge", text(audit.str(c.judge)));
-        table.set(r, "format", text(audit.str(c.format)));
-        setConditions(audit, labels, table, r, c.condition);
+        const std::size_t r = addJudgeRow(audit, labels, table, c.judge, c.format, c.condition);
         table.set(r, "requests", countCell(c.requests));
         table.set(r, "total_cost_usd", c.totalCostUsd);
         table.set(r, "cost_per_1000", c.costPer1000);
