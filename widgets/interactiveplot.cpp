@@ -26,8 +26,8 @@ InteractivePlot::InteractivePlot(const Interaction& interaction, QWidget* parent
     // QCustomPlot's default repaints the widget inside replot(); a replot during a show or a result delivery
     // then paints synchronously, and again with the window. Queue the paint instead: it joins the window's
     // next paint pass, so handling a result and painting it are two shorter GUI-thread blocks, not one
-    // (issue 4: no block over 50 ms). The replot itself (layout and drawing into the buffer) stays synchronous,
-    // so point positions are valid as soon as replot() returns.
+    // (issue 4: no block over 50 ms). The replot itself (layout and drawing into the buffer) stays
+    // synchronous, so point positions are valid as soon as replot() returns.
     setPlottingHint(QCP::phImmediateRefresh, false);
     setAutoAddPlottableToLegend(false);
     setMouseTracking(true);
