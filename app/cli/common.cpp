@@ -41,7 +41,8 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
 }
 
 const QCommandLineOption kSkipBad("skip-bad", "Skip bad records and list them (default: stop at the first).");
-const QCommandLineOption kFormat("format", "Input format: auto, csv, jsonl, llmbar.", "FORMAT", "auto");
+const QCommandLineOption kFormat("format", "Input format: auto, csv, jsonl, llmbar, rubric-csv.", "FORMAT",
+                                 "auto");
 
 std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error)
 {
@@ -49,7 +50,7 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QSt
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kFormat).toStdString());
     if (!format) {
-        *error = QString("unknown input format '%1' (expected auto, csv, jsonl or llmbar)")
+        *error = QString("unknown input format '%1' (expected auto, csv, jsonl, llmbar or rubric-csv)")
                      .arg(parser.value(kFormat));
         return std::nullopt;
     }

@@ -35,8 +35,9 @@ const QCommandLineOption kTableFormat("format", "Output format: csv (default), m
                                       "csv");
 const QCommandLineOption kStandalone("standalone",
                                      "With --format latex: wrap the table in a compilable document.");
-const QCommandLineOption kInputFormat("input-format", "Judgment file format: auto, csv, jsonl, llmbar.",
-                                      "FORMAT", "auto");
+const QCommandLineOption kInputFormat("input-format",
+                                      "Judgment file format: auto, csv, jsonl, llmbar, rubric-csv.", "FORMAT",
+                                      "auto");
 const QCommandLineOption kQ("q", "Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.",
                             "Q", "half");
 const QCommandLineOption kUnit("unit", "What C averages over: pair (default) or presentation.", "UNIT",
@@ -158,7 +159,7 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kInputFormat).toStdString());
     if (!format) {
-        *error = QString("unknown --input-format '%1' (expected auto, csv, jsonl or llmbar)")
+        *error = QString("unknown --input-format '%1' (expected auto, csv, jsonl, llmbar or rubric-csv)")
                      .arg(parser.value(kInputFormat));
         return std::nullopt;
     }

@@ -17,22 +17,30 @@
 
 namespace tribunal {
 
-enum class SourceFormat { Auto, FlatCsv, TribunalJsonl, LlmBar };
+enum class SourceFormat { Auto, FlatCsv, TribunalJsonl, LlmBar, RubricCsv };
 
 inline constexpr std::size_t kMaxLineBytes = std::size_t(64) << 20;
 inline constexpr int kMaxJsonDepth = 64;
 
-/// "csv", "jsonl", "llmbar" (and "auto"); nullopt for an unknown name.
+/// "csv", "jsonl", "llmbar", "rubric-csv" (and "auto"); nullopt for an unknown name.
 std::optional<SourceFormat> parseSourceFormat(std::string_view name);
 std::string_view sourceFormatName(SourceFormat format);
 
 /// Detects the format of a file or directory: a directory is an LLMBar layout; a file starting (after
-/// whitespace) with '{' is JSONL; otherwise a flat CSV. Returns Auto when the path cannot be read.
+/// whitespace) with '{' is JSONL; a CSV whose header (first record) names `unit_id` and `criterion` but
+/// neither `item_id` nor `order` is a rubric CSV; otherwise a flat CSV. Returns Auto when the path cannot be
+/// read.
 SourceFormat detectFormat(const std::string& path);
 
 /// Flat pairwise CSV: header required; `dataset,item_id,judge,format,order,rep,verdict,label` plus optional
 /// `prob_a,cost_usd,latency_s`; other columns become condition fields (empty cells = not set).
 bool importFlatCsv(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+
+/// Rubric CSV: one judgment of a rubric criterion per row; header `dataset,unit_id,criterion,kind,judge,
+/// format,rep,prediction,label` plus optional `ratings,probs,levels,confidence,group,cost_usd,latency_s,
+/// tokens_in,tokens_out,raw,error`; other columns become condition fields (rubriccsvrows.h).
+bool importRubricCsv(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                     const Progress& progress);
 
 /// Tribunal JSONL: each line an item (no `judge` key) or a judgment (field names of data-format.md).
 bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);

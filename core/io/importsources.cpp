@@ -1,9 +1,41 @@
+#include "csvtokenizer.h"
 #include "importer.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 namespace tribunal {
+namespace {
+
+// Whether the CSV file at `path` has a rubric CSV header: its first record names `unit_id` and `criterion`
+// and neither of the pairwise CSV's `item_id` and `order`. Reads at most the first 64 KiB; a header longer
+// than that is not recognised (the file is then read as a flat CSV, whose reader reports the columns).
+bool hasRubricCsvHeader(std::ifstream& in)
+{
+    constexpr std::size_t kHeadBytes = std::size_t(64) << 10;
+    constexpr std::size_t kScanPadding = 16; // scanCsvRecord reads up to 15 bytes past the end
+    std::string buffer(kHeadBytes + kScanPadding, '\0');
+    in.clear();
+    in.seekg(0);
+    in.read(buffer.data(), static_cast<std::streamsize>(kHeadBytes));
+    const auto size = static_cast<std::size_t>(in.gcount());
+    const char* p = buffer.data();
+    const char* end = p + size;
+    if (size >= 3 && buffer.compare(0, 3, "\xEF\xBB\xBF") == 0)
+        p += 3;
+    while (p < end && (*p == '\r' || *p == '\n')) // blank lines are not records
+        ++p;
+    CsvRecord rec;
+    if (scanCsvRecord(p, end, size < kHeadBytes, rec) != CsvScan::Record)
+        return false;
+    auto has = [&rec](std::string_view name) {
+        return std::find(rec.fields.begin(), rec.fields.end(), name) != rec.fields.end();
+    };
+    return has("unit_id") && has("criterion") && !has("item_id") && !has("order");
+}
+
+} // namespace
 
 std::optional<SourceFormat> parseSourceFormat(std::string_view name)
 {
@@ -15,6 +47,8 @@ std::optional<SourceFormat> parseSourceFormat(std::string_view name)
         return SourceFormat::TribunalJsonl;
     if (name == "llmbar")
         return SourceFormat::LlmBar;
+    if (name == "rubric-csv")
+        return SourceFormat::RubricCsv;
     return std::nullopt;
 }
 
@@ -29,6 +63,8 @@ std::string_view sourceFormatName(SourceFormat format)
         return "jsonl";
     case SourceFormat::LlmBar:
         return "llmbar";
+    case SourceFormat::RubricCsv:
+        return "rubric-csv";
     }
     return "auto";
 }
@@ -49,7 +85,9 @@ SourceFormat detectFormat(const std::string& path)
             continue;
         if (static_cast<unsigned char>(c) == 0xBB || static_cast<unsigned char>(c) == 0xBF)
             continue;
-        return c == '{' ? SourceFormat::TribunalJsonl : SourceFormat::FlatCsv;
+        if (c == '{')
+            return SourceFormat::TribunalJsonl;
+        return hasRubricCsvHeader(in) ? SourceFormat::RubricCsv : SourceFormat::FlatCsv;
     }
     // Empty file: let the CSV reader report it by name ("empty file").
     auto ext = std::filesystem::path(path).extension().string();
@@ -95,6 +133,9 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
             break;
         case SourceFormat::LlmBar:
             ok = importLlmBar(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::RubricCsv:
+            ok = importRubricCsv(path, builder, outcome.log, sub);
             break;
         }
         if (progress.cancelled()) {
