@@ -152,7 +152,7 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
     m_message = wrappedLabel(body);
     m_message->setAlignment(Qt::AlignCenter);
 
-    addPlot(m_forest);
+    addPlot(m_forest, verdictLegend());
     addPlot(m_heatmap);
     addPlot(m_reliability);
     addPlot(m_flips);
@@ -233,14 +233,34 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
         plot->refresh();
 }
 
-void BiasPanel::addPlot(BiasPlot* plot)
+QWidget* BiasPanel::verdictLegend()
+{
+    // The forest plot colours each row by its verdict; without this key only the tooltip would say which is
+    // which.
+    const std::pair<BiasVerdict, QString> entries[] = {{BiasVerdict::Bias, tr("bias")},
+                                                       {BiasVerdict::Unclear, tr("unclear")},
+                                                       {BiasVerdict::NoBias, tr("no bias")}};
+    QStringList parts;
+    for (const auto& [verdict, name] : entries)
+        parts << QStringLiteral("<span style=\"color:%1\">&#9679;</span>&nbsp;%2")
+                     .arg(BiasWorkspace::verdictColor(verdict).name(), name.toHtmlEscaped());
+    auto* label = new QLabel(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp;")));
+    label->setObjectName(QStringLiteral("biasVerdictLegend"));
+    label->setTextFormat(Qt::RichText);
+    label->setToolTip(
+        tr("Verdict of each row against the margin: bias when the whole interval lies above it, "
+           "no bias when it lies below, unclear otherwise."));
+    return label;
+}
+
+void BiasPanel::addPlot(BiasPlot* plot, QWidget* extraControl)
 {
     // Many rows make the forest plot and the heatmap taller than the tab: they scroll then.
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(plot);
-    m_tabs->addPlot(plot, scroll, tr("Reset &view"));
+    m_tabs->addPlot(plot, scroll, tr("Reset &view"), extraControl);
     m_plots.push_back(plot);
 }
 

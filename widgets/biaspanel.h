@@ -77,7 +77,9 @@ public:
     void exportPlot(int index);
 
 private:
-    void addPlot(BiasPlot* plot);
+    void addPlot(BiasPlot* plot, QWidget* extraControl = nullptr);
+    /// The forest plot's colour key: one coloured bullet per verdict.
+    QWidget* verdictLegend();
     void applySettings();
     void showSettings();
     void updateFamilies();

@@ -325,6 +325,39 @@ void TestBiasPanel::forestPlotOnePointPerRow()
     auto* plot = m_panel->forestPlot();
     showTab(plot);
     QCOMPARE(int(plot->points().size()), 4);
+    // Every error bar sits on its own point: the graph keeps its points sorted by key, and QCPErrorBars pairs
+    // entries by index, so bars added out of key order would belong to other rows.
+    {
+        const std::vector<int> rows = m_workspace->visibleRows();
+        const int count = static_cast<int>(rows.size());
+        int checked = 0;
+        for (int p = 0; p < plot->plottableCount(); ++p) {
+            auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(p));
+            if (!bars)
+                continue;
+            auto* graph = qobject_cast<QCPGraph*>(bars->dataPlottable());
+            QVERIFY(graph);
+            QCOMPARE(bars->dataCount(), graph->dataCount());
+            for (int i = 0; i < graph->dataCount(); ++i) {
+                const double y = graph->data()->at(i)->key;
+                const int row = rows[static_cast<std::size_t>(count - 1 - static_cast<int>(std::lround(y)))];
+                const BiasExcessResult& e = view.analysis.excess[static_cast<std::size_t>(row)];
+                QCOMPARE(graph->data()->at(i)->value, e.excess);
+                const QCPErrorBarsData bar = bars->data()->at(static_cast<std::size_t>(i));
+                QVERIFY(std::abs(bar.errorMinus - (e.excess - e.excessLo)) < 1e-12);
+                QVERIFY(std::abs(bar.errorPlus - (e.excessHi - e.excess)) < 1e-12);
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 4);
+    }
+    // The colour key names the three verdicts in the colours the points use.
+    auto* legend = m_panel->findChild<QLabel*>(QStringLiteral("biasVerdictLegend"));
+    QVERIFY(legend);
+    for (auto verdict : {BiasVerdict::Bias, BiasVerdict::Unclear, BiasVerdict::NoBias})
+        QVERIFY(legend->text().contains(BiasWorkspace::verdictColor(verdict).name()));
+    QVERIFY(legend->text().contains(QStringLiteral("unclear")));
+    QVERIFY(legend->text().contains(QStringLiteral("no bias")));
     QCOMPARE(plot->leftOut(), 0);
     std::set<int> rows;
     for (const auto& point : plot->points()) {
