@@ -67,8 +67,8 @@ void BiasForestPlot::build(const BiasView& view)
     double high = std::max(0.0, margin);
     int leftOut = 0;
     // QCPErrorBars pairs its n-th entry with the n-th point of the graph's data, which the graph keeps sorted
-    // by key: add the points in ascending key (y) order, i.e. the bottom row first, so each bar stays with its
-    // point.
+    // by key: add the points in ascending key (y) order, i.e. the bottom row first, so each bar stays with
+    // its point.
     for (int slot = count - 1; slot >= 0; --slot) {
         const int row = rows[static_cast<std::size_t>(slot)];
         const BiasRow& r = view.analysis.design.rows[static_cast<std::size_t>(row)];
