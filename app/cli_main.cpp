@@ -46,6 +46,11 @@ int main(int argc, char** argv)
                "        [--margin D] [--margins LIST] [--resamples N] [--permutations N] [--seed S]\n"
                "        [--level L] [--fdr Q] [--format csv|md|json|latex] [-o FILE]\n"
                "  calibration PROJECT_OR_FILE... [--reliability] [--bins N] [--format csv|md|json|latex]\n"
+               "        [-o FILE]\n"
+               "  rubric PROJECT_OR_FILE... [--rounding half-up|half-down|unrounded]\n"
+               "        [--format csv|md|json|latex] [--qwk] [-o FILE]\n"
+               "  compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N] [--seed S]\n"
+               "        [--margin M] [--cluster group] [--rounding R] [--format csv|md|json|latex]\n"
                "        [-o FILE]\n\n"
                "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
@@ -77,5 +82,9 @@ int main(int argc, char** argv)
         return runBias(args);
     if (command == "calibration")
         return runCalibration(args);
+    if (command == "rubric")
+        return runRubric(args);
+    if (command == "compare")
+        return runCompare(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

@@ -23,5 +23,8 @@ int runSweep(const QStringList& args);
 // Bias tests B1-B13 and calibration B11 (biascommands.cpp).
 int runBias(const QStringList& args);
 int runCalibration(const QStringList& args);
+// Rubric judges R1-R6 and paired comparisons R7 (rubriccommands.cpp).
+int runRubric(const QStringList& args);
+int runCompare(const QStringList& args);
 
 } // namespace tribunal::cli

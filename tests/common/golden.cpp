@@ -19,7 +19,11 @@ std::string readTextFile(const std::string& path)
 
 void writeTextFile(const std::string& path, const std::string& text)
 {
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    // Several suites write into one folder (latex-documents/) and CTest may run them at once: the overload
+    // with an error code does not throw when another process created the folder first; the write below is
+    // checked.
+    std::error_code ignored;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << text;
     QVERIFY2(out.good(), path.c_str());

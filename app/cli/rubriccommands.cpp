@@ -1,0 +1,249 @@
+// rubric, compare: the rubric-judge metrics R1-R7 (metrics.md "Rubric judges") on the command line. Every
+// number comes from tribunal_core (analysis/rubricagreement.h, raterreference.h, levelshift.h,
+// judgecomparison.h); this file parses options and writes (report/rubrictables.h, report/rubriclatex.h).
+
+#include "commands.h"
+#include "trustcli_common.h"
+
+#include "analysis/judgecomparison.h"
+#include "report/latex.h"
+#include "report/rubriclatex.h"
+#include "report/rubrictables.h"
+
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+
+namespace tribunal::cli {
+namespace {
+
+const QCommandLineOption kRounding("rounding",
+                                   "R1 rule for a raters' mean half-way between levels: half-up (default), "
+                                   "half-down, or unrounded (half-up labels, offsets against the mean).",
+                                   "RULE", "half-up");
+const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
+
+std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString* error)
+{
+    const QString name = parser.value(kRounding);
+    if (name == "half-up")
+        return LabelRounding::HalfUp;
+    if (name == "half-down")
+        return LabelRounding::HalfDown;
+    if (name == "unrounded")
+        return LabelRounding::Unrounded;
+    *error = QString("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
+    return std::nullopt;
+}
+
+std::optional<long long> count(const QCommandLineParser& parser, const QCommandLineOption& option,
+                               long long lo, long long hi, QString* error)
+{
+    bool ok = false;
+    const QString text = parser.value(option);
+    const long long value = text.toLongLong(&ok);
+    if (!ok || value < lo || value > hi) {
+        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
+                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool hasRubricItems(const Audit& audit)
+{
+    for (TaskKind kind : audit.items().kind)
+        if (kind != TaskKind::Pairwise)
+            return true;
+    return false;
+}
+
+int noRubricItems()
+{
+    std::cerr << "no rubric items in the input (no item of kind binary or ordinal)\n";
+    return kBadInput;
+}
+
+/// Common option checks of both commands: inputs, output format. Null with the exit code set on failure.
+std::optional<QStringList> commonChecks(const QCommandLineParser& parser, const char* command, int* exitCode)
+{
+    const auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty()) {
+        *exitCode = usage(QString("%1 needs a project or judgment files").arg(command));
+        return std::nullopt;
+    }
+    if (!isLatex(parser) && !tableFormat(parser.value(kTableFormat))) {
+        *exitCode = usage(unknownFormat(parser));
+        return std::nullopt;
+    }
+    return inputs;
+}
+
+} // namespace
+
+int runRubric(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Rubric judges (metrics.md R1-R6): per judge, format, panel and criterion the agreement with the "
+        "raters' label (ordinal: exact and within-one accuracy, QWK, offset, slope; binary: accuracy, kappa, "
+        "MET-rate offset, FPR, FNR), the gap to the raters' own leave-one-out agreement, the level shift and "
+        "the constant baseline.");
+    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
+                                 "PROJECT_OR_FILE...");
+    const QCommandLineOption qwk("qwk", "With --format latex: print the QWK next to each accuracy.");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    int exitCode = kOk;
+    const auto inputs = commonChecks(parser, "rubric", &exitCode);
+    if (!inputs)
+        return exitCode;
+    const auto rule = rounding(parser, &error);
+    if (!rule)
+        return usage(error);
+    if (parser.isSet(qwk) && !isLatex(parser))
+        return usage("--qwk needs --format latex");
+
+    const AuditPtr audit = loadJudgmentAudit(parser, *inputs, &exitCode);
+    if (!audit)
+        return exitCode;
+    if (!hasRubricItems(*audit))
+        return noRubricItems();
+    const RubricReport report = analyseRubric(*audit, RubricAgreementSettings{*rule});
+    std::string text;
+    if (isLatex(parser)) {
+        if (report.rows.empty()) {
+            std::cerr << "no rubric judgments in the input (the rubric items have no judgment)\n";
+            return kBadInput;
+        }
+        RubricLatexOptions options;
+        options.qwk = parser.isSet(qwk);
+        text = rubricAccuracyLatex(*audit, report, options);
+        if (parser.isSet(kStandalone))
+            text = latexStandaloneDocument(text);
+    } else {
+        text = writeFlatTable(rubricTable(*audit, report), *tableFormat(parser.value(kTableFormat)));
+    }
+    return writeOutput(parser, text);
+}
+
+int runCompare(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Paired comparison of rubric judges (metrics.md R7): for every two judges of --judges, per panel and "
+        "format, the accuracy difference on the pairs both scored with its unit-bootstrap intervals and "
+        "outcome (separated, parity, inconclusive), the exact McNemar and sign tests, all p-values "
+        "Holm-adjusted over the comparisons of the command.");
+    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
+                                 "PROJECT_OR_FILE...");
+    const QCommandLineOption judgesOption("judges", "The judges to compare, comma-separated (at least two).",
+                                          "J1,J2,...");
+    const QCommandLineOption panelOption("panel", "Only this panel (dataset).", "NAME");
+    const QCommandLineOption resamples("resamples", "Bootstrap resamples (default 10000).", "N", "10000");
+    const QCommandLineOption seed("seed", "Seed of the bootstrap streams (default 20261129).", "SEED",
+                                  "20261129");
+    const QCommandLineOption margin("margin", "Parity margin as a proportion (default 0.05).", "M", "0.05");
+    const QCommandLineOption cluster("cluster", "Also run the cluster bootstrap over: group.", "COLUMN");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, judgesOption,
+                       panelOption, resamples, seed, margin, cluster, kThreads});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    int exitCode = kOk;
+    const auto inputs = commonChecks(parser, "compare", &exitCode);
+    if (!inputs)
+        return exitCode;
+    if (!parser.isSet(judgesOption))
+        return usage("compare needs --judges J1,J2,...");
+    QStringList judgeNames;
+    for (const QString& part : parser.value(judgesOption).split(',', Qt::SkipEmptyParts)) {
+        const QString name = part.trimmed();
+        if (judgeNames.contains(name))
+            return usage(QString("--judges: '%1' is listed twice").arg(name));
+        judgeNames.push_back(name);
+    }
+    if (judgeNames.size() < 2)
+        return usage("--judges: at least two judges needed");
+    const auto rule = rounding(parser, &error);
+    if (!rule)
+        return usage(error);
+    PairedSettings paired;
+    const auto b = count(parser, resamples, 1, 10'000'000, &error);
+    if (!b)
+        return usage(error);
+    paired.resamples = static_cast<int>(*b);
+    bool seedOk = false;
+    paired.seed = parser.value(seed).toULongLong(&seedOk);
+    if (!seedOk)
+        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(seed)));
+    bool marginOk = false;
+    paired.margin = parser.value(margin).toDouble(&marginOk);
+    if (!marginOk || !std::isfinite(paired.margin) || paired.margin < 0 || paired.margin >= 1)
+        return usage(QString("--margin: '%1' is not a number in [0, 1)").arg(parser.value(margin)));
+    paired.clusterBootstrap = parser.isSet(cluster);
+    if (paired.clusterBootstrap && parser.value(cluster) != "group")
+        return usage(QString("unknown --cluster '%1' (expected group)").arg(parser.value(cluster)));
+    const auto threads = count(parser, kThreads, 0, 1024, &error);
+    if (!threads)
+        return usage(error);
+    paired.threads = static_cast<int>(*threads);
+
+    const AuditPtr audit = loadJudgmentAudit(parser, *inputs, &exitCode);
+    if (!audit)
+        return exitCode;
+    if (!hasRubricItems(*audit))
+        return noRubricItems();
+    std::vector<StrId> judges;
+    for (const QString& name : judgeNames) {
+        const auto id = audit->strings().find(name.toStdString());
+        bool judged = false;
+        for (const Cell& cell : audit->cells())
+            judged = judged || (id && cell.judge == *id);
+        if (!judged) {
+            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
+            return kBadInput;
+        }
+        judges.push_back(*id);
+    }
+    StrId panel = kEmptyStr;
+    if (parser.isSet(panelOption)) {
+        const std::string name = parser.value(panelOption).toStdString();
+        const auto id = audit->strings().find(name);
+        bool found = false;
+        for (std::size_t i = 0; i < audit->itemCount() && id; ++i)
+            found =
+                found || (audit->items().dataset[i] == *id && audit->items().kind[i] != TaskKind::Pairwise);
+        if (!found) {
+            std::cerr << "no rubric panel '" << name << "' in the input\n";
+            return kBadInput;
+        }
+        panel = *id;
+    }
+    const JudgeComparisonSettings settings{*rule};
+    const std::vector<JudgeComparison> comparisons = compareJudges(*audit, judges, panel, settings, paired);
+    if (comparisons.empty()) {
+        std::cerr << "no panel and format in which two of the judges both judged rubric items\n";
+        return kBadInput;
+    }
+    for (const JudgeComparison& c : comparisons)
+        if (c.pairs.pairs.empty())
+            std::cerr << "note: " << audit->str(c.first.judge) << " and " << audit->str(c.second.judge)
+                      << " scored no common pair on panel " << audit->str(c.dataset) << ", format "
+                      << audit->str(c.first.format) << " (outcome undefined, outside the Holm family)\n";
+    std::string text;
+    if (isLatex(parser)) {
+        text = pairedComparisonLatex(*audit, comparisons, paired, settings);
+        if (parser.isSet(kStandalone))
+            text = latexStandaloneDocument(text);
+    } else {
+        text = writeFlatTable(compareTable(*audit, comparisons, paired.clusterBootstrap),
+                              *tableFormat(parser.value(kTableFormat)));
+    }
+    return writeOutput(parser, text);
+}
+
+} // namespace tribunal::cli
