@@ -44,46 +44,15 @@ const QCommandLineOption kTable("table",
                                 "(B9), agreement (B12) or cost (B13).",
                                 "TABLE", "excess");
 
-std::optional<double> number(const QCommandLineParser& parser, const QCommandLineOption& option, double lo,
-                             double hi, bool openLo, bool openHi, QString* error)
-{
-    bool ok = false;
-    const QString text = parser.value(option);
-    const double value = text.toDouble(&ok);
-    const bool inRange = ok && std::isfinite(value) && (openLo ? value > lo : value >= lo) &&
-                         (openHi ? value < hi : value <= hi);
-    if (!inRange) {
-        *error = QString("--%1: '%2' is not a number in %3%4, %5%6")
-                     .arg(option.names().constLast(), text, openLo ? "(" : "[", QString::number(lo),
-                          QString::number(hi), openHi ? ")" : "]");
-        return std::nullopt;
-    }
-    return value;
-}
-
-std::optional<long long> count(const QCommandLineParser& parser, const QCommandLineOption& option,
-                               long long lo, long long hi, QString* error)
-{
-    bool ok = false;
-    const QString text = parser.value(option);
-    const long long value = text.toLongLong(&ok);
-    if (!ok || value < lo || value > hi) {
-        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
-                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
-        return std::nullopt;
-    }
-    return value;
-}
-
 std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QString* error)
 {
     BiasSettings s;
-    const auto margin = number(parser, kMargin, 0, 1, false, true, error);
-    const auto level = number(parser, kLevel, 0, 1, true, true, error);
-    const auto fdr = number(parser, kFdr, 0, 1, true, true, error);
-    const auto shift = number(parser, kShiftThreshold, 0, 1, false, true, error);
-    const auto resamples = count(parser, kResamples, 1, 1'000'000, error);
-    const auto permutations = count(parser, kPermutations, 1, 100'000'000, error);
+    const auto margin = realOption(parser, kMargin, 0, 1, false, true, error);
+    const auto level = realOption(parser, kLevel, 0, 1, true, true, error);
+    const auto fdr = realOption(parser, kFdr, 0, 1, true, true, error);
+    const auto shift = realOption(parser, kShiftThreshold, 0, 1, false, true, error);
+    const auto resamples = wholeNumberOption(parser, kResamples, 1, 1'000'000, error);
+    const auto permutations = wholeNumberOption(parser, kPermutations, 1, 100'000'000, error);
     bool seedOk = false;
     const auto seed = parser.value(kSeed).toULongLong(&seedOk);
     if (!seedOk)
@@ -177,7 +146,7 @@ int runBias(const QStringList& args)
     const auto settings = biasSettings(parser, &error);
     if (!settings)
         return usage(error);
-    const auto threads = count(parser, kThreads, 0, 1024, &error);
+    const auto threads = wholeNumberOption(parser, kThreads, 0, 1024, &error);
     if (!threads)
         return usage(error);
 
@@ -236,7 +205,7 @@ int runCalibration(const QStringList& args)
         return usage(unknownFormat(parser));
     if (latex && parser.isSet(reliability))
         return usage("no LaTeX table for --reliability (LaTeX: the calibration summary)");
-    const auto binCount = count(parser, bins, 1, 1000, &error);
+    const auto binCount = wholeNumberOption(parser, bins, 1, 1000, &error);
     if (!binCount)
         return usage(error);
 

@@ -1,5 +1,7 @@
 #include "common.h"
 
+#include <cmath>
+
 #include <cstdlib>
 #include <iostream>
 
@@ -72,6 +74,37 @@ AuditPtr load(const QStringList& inputs, const ImportOptions& options, ProjectEx
     if (extras)
         *extras = std::move(loaded.extras);
     return loaded.audit;
+}
+
+std::optional<long long> wholeNumberOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           long long lo, long long hi, QString* error)
+{
+    bool ok = false;
+    const QString text = parser.value(option);
+    const long long value = text.toLongLong(&ok);
+    if (!ok || value < lo || value > hi) {
+        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
+                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> realOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                 double lo, double hi, bool openLo, bool openHi, QString* error)
+{
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double value = text.toDouble(&ok);
+    const bool inRange = ok && std::isfinite(value) && (openLo ? value > lo : value >= lo) &&
+                         (openHi ? value < hi : value <= hi);
+    if (!inRange) {
+        *error = QString("--%1: '%2' is not a number in %3%4, %5%6")
+                     .arg(option.names().constLast(), text, openLo ? "(" : "[", QString::number(lo),
+                          QString::number(hi), openHi ? ")" : "]");
+        return std::nullopt;
+    }
+    return value;
 }
 
 } // namespace tribunal::cli

@@ -28,6 +28,16 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
 extern const QCommandLineOption kSkipBad; ///< --skip-bad
 extern const QCommandLineOption kFormat;  ///< --format auto|csv|jsonl|llmbar (input format)
 
+/// The value of `option` as a whole number in [lo, hi]; null with *error set to
+/// "--NAME: 'TEXT' is not a whole number in [lo, hi]" otherwise.
+std::optional<long long> wholeNumberOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           long long lo, long long hi, QString* error);
+/// The value of `option` as a finite number between lo and hi (each end open or closed); null with *error set
+/// to
+/// "--NAME: 'TEXT' is not a number in [lo, hi)" (brackets as the ends) otherwise.
+std::optional<double> realOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                 double lo, double hi, bool openLo, bool openHi, QString* error);
+
 /// The import options given by kSkipBad and kFormat (both must have been added to `parser`).
 std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error);
 /// Loads the inputs (a project, or files to import); prints the issues. Returns null on failure with

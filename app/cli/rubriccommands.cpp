@@ -37,20 +37,6 @@ std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString*
     return std::nullopt;
 }
 
-std::optional<long long> count(const QCommandLineParser& parser, const QCommandLineOption& option,
-                               long long lo, long long hi, QString* error)
-{
-    bool ok = false;
-    const QString text = parser.value(option);
-    const long long value = text.toLongLong(&ok);
-    if (!ok || value < lo || value > hi) {
-        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
-                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
-        return std::nullopt;
-    }
-    return value;
-}
-
 bool hasRubricItems(const Audit& audit)
 {
     for (TaskKind kind : audit.items().kind)
@@ -172,7 +158,7 @@ int runCompare(const QStringList& args)
     if (!rule)
         return usage(error);
     PairedSettings paired;
-    const auto b = count(parser, resamples, 1, 10'000'000, &error);
+    const auto b = wholeNumberOption(parser, resamples, 1, 10'000'000, &error);
     if (!b)
         return usage(error);
     paired.resamples = static_cast<int>(*b);
@@ -187,7 +173,7 @@ int runCompare(const QStringList& args)
     paired.clusterBootstrap = parser.isSet(cluster);
     if (paired.clusterBootstrap && parser.value(cluster) != "group")
         return usage(QString("unknown --cluster '%1' (expected group)").arg(parser.value(cluster)));
-    const auto threads = count(parser, kThreads, 0, 1024, &error);
+    const auto threads = wholeNumberOption(parser, kThreads, 0, 1024, &error);
     if (!threads)
         return usage(error);
     paired.threads = static_cast<int>(*threads);
