@@ -5,6 +5,7 @@
 // optional, and any other column is a condition key (empty cell = not set). Every row is validated completely
 // before anything is handed to the builder, so a skipped bad row leaves nothing behind.
 
+#include "csvheader.h"
 #include "csvtokenizer.h"
 #include "itemlookup.h"
 #include "itemorigins.h"
@@ -82,16 +83,12 @@ private:
     ImportLog& m_log;
 
     bool m_haveHeader = false;
-    std::vector<std::string> m_header;
+    CsvHeader m_header;
     std::array<int, kKnownColumns> m_columnAt{};
-    std::vector<std::pair<std::size_t, StrId>> m_conditionColumns; // field index, interned key
 
     // Consecutive rows usually repeat dataset, judge, format, item and condition: cache them.
     RecentStrings m_datasets, m_judges, m_formats, m_tests, m_versions;
     ItemLookup m_items;
-    std::vector<std::string> m_lastConditionCells;
-    CondId m_lastCondition = 0;
-    bool m_haveLastCondition = false;
 
     ItemOrigins m_origins; // lines of this file that set item labels
     ItemPatch m_patch;

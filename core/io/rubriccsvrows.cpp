@@ -64,39 +64,13 @@ RubricCsvRows::RubricCsvRows(const std::string& path, std::uint32_t file, AuditB
 
 std::string RubricCsvRows::columnName(std::size_t index) const
 {
-    return index < m_header.size() ? m_header[index] : "column " + std::to_string(index + 1);
+    return m_header.columnName(index);
 }
 
 bool RubricCsvRows::header(const CsvRecord& rec, std::uint64_t line)
 {
-    auto fatal = [&](std::string field, std::string reason) {
-        m_log.fatal({m_path, line, std::move(field), std::move(reason)});
+    if (!m_header.read(rec, kColumnNames, kRequiredColumns, m_columnAt, m_builder, m_log, m_path, line))
         return false;
-    };
-    if (rec.errorField >= 0)
-        return fatal("column " + std::to_string(rec.errorField + 1), rec.errorReason);
-    m_columnAt.fill(-1);
-    m_header.reserve(rec.fields.size());
-    for (std::size_t i = 0; i < rec.fields.size(); ++i) {
-        const std::string_view name = rec.fields[i];
-        if (name.empty())
-            return fatal("column " + std::to_string(i + 1), "empty column name");
-        if (std::find(m_header.begin(), m_header.end(), name) != m_header.end())
-            return fatal(std::string(name), "duplicate column");
-        m_header.emplace_back(name);
-        auto known = std::find(kColumnNames.begin(), kColumnNames.end(), name);
-        if (known != kColumnNames.end())
-            m_columnAt[static_cast<std::size_t>(known - kColumnNames.begin())] = static_cast<int>(i);
-    }
-    for (int c = 0; c < kRequiredColumns; ++c)
-        if (m_columnAt[static_cast<std::size_t>(c)] < 0)
-            return fatal(std::string(kColumnNames[static_cast<std::size_t>(c)]), "missing required column");
-    for (std::size_t i = 0; i < m_header.size(); ++i)
-        if (std::find(kColumnNames.begin(), kColumnNames.end(), m_header[i]) == kColumnNames.end())
-            m_conditionColumns.emplace_back(i, m_builder.intern(m_header[i]));
-    for (const auto& column : m_conditionColumns)
-        m_builder.addConditionKey(column.second); // keep the header's column order
-    m_lastConditionCells.resize(m_conditionColumns.size());
     m_haveHeader = true;
     return true;
 }
@@ -335,25 +309,7 @@ std::optional<RubricCsvRows::Problem> RubricCsvRows::validate(const CsvRecord& r
 
 CondId RubricCsvRows::condition(const CsvRecord& rec)
 {
-    if (m_conditionColumns.empty())
-        return 0;
-    if (m_haveLastCondition) {
-        bool same = true;
-        for (std::size_t k = 0; k < m_conditionColumns.size() && same; ++k)
-            same = rec.fields[m_conditionColumns[k].first] == m_lastConditionCells[k];
-        if (same)
-            return m_lastCondition;
-    }
-    Condition pairs;
-    for (std::size_t k = 0; k < m_conditionColumns.size(); ++k) {
-        const auto value = rec.fields[m_conditionColumns[k].first];
-        m_lastConditionCells[k].assign(value);
-        if (!value.empty())
-            pairs.emplace_back(m_conditionColumns[k].second, m_builder.intern(value));
-    }
-    m_lastCondition = m_builder.internCondition(std::move(pairs));
-    m_haveLastCondition = true;
-    return m_lastCondition;
+    return m_header.condition(rec, m_builder);
 }
 
 bool RubricCsvRows::row(const CsvRecord& rec, std::uint64_t line)

@@ -12,6 +12,7 @@
 // (`;`-separated); without it, finish() gives each ordinal item this file created the scale 1..K of its
 // criterion, K = the largest level any row of that (dataset, criterion) used or declared.
 
+#include "csvheader.h"
 #include "csvtokenizer.h"
 #include "itemlookup.h"
 #include "itemorigins.h"
@@ -102,15 +103,11 @@ private:
     ImportLog& m_log;
 
     bool m_haveHeader = false;
-    std::vector<std::string> m_header;
+    CsvHeader m_header;
     std::array<int, kKnownColumns> m_columnAt{};
-    std::vector<std::pair<std::size_t, StrId>> m_conditionColumns; // field index, interned key
 
     RecentStrings m_datasets, m_judges, m_formats;
     ItemLookup m_items;
-    std::vector<std::string> m_lastConditionCells;
-    CondId m_lastCondition = 0;
-    bool m_haveLastCondition = false;
 
     ItemOrigins m_origins; // lines of this file that set item fields
     ItemPatch m_patch;

@@ -1,0 +1,70 @@
+#include "csvheader.h"
+
+#include <algorithm>
+
+namespace tribunal {
+
+bool CsvHeader::read(const CsvRecord& rec, std::span<const std::string_view> known, int required,
+                     std::span<int> columnAt, AuditBuilder& builder, ImportLog& log, const std::string& path,
+                     std::uint64_t line)
+{
+    auto fatal = [&](std::string field, std::string reason) {
+        log.fatal({path, line, std::move(field), std::move(reason)});
+        return false;
+    };
+    if (rec.errorField >= 0)
+        return fatal("column " + std::to_string(rec.errorField + 1), rec.errorReason);
+    std::fill(columnAt.begin(), columnAt.end(), -1);
+    m_names.reserve(rec.fields.size());
+    for (std::size_t i = 0; i < rec.fields.size(); ++i) {
+        const std::string_view name = rec.fields[i];
+        if (name.empty())
+            return fatal("column " + std::to_string(i + 1), "empty column name");
+        if (std::find(m_names.begin(), m_names.end(), name) != m_names.end())
+            return fatal(std::string(name), "duplicate column");
+        m_names.emplace_back(name);
+        auto k = std::find(known.begin(), known.end(), name);
+        if (k != known.end())
+            columnAt[static_cast<std::size_t>(k - known.begin())] = static_cast<int>(i);
+    }
+    for (int c = 0; c < required; ++c)
+        if (columnAt[static_cast<std::size_t>(c)] < 0)
+            return fatal(std::string(known[static_cast<std::size_t>(c)]), "missing required column");
+    for (std::size_t i = 0; i < m_names.size(); ++i)
+        if (std::find(known.begin(), known.end(), m_names[i]) == known.end())
+            m_conditionColumns.emplace_back(i, builder.intern(m_names[i]));
+    for (const auto& column : m_conditionColumns)
+        builder.addConditionKey(column.second); // keep the header's column order
+    m_lastConditionCells.resize(m_conditionColumns.size());
+    return true;
+}
+
+std::string CsvHeader::columnName(std::size_t index) const
+{
+    return index < m_names.size() ? m_names[index] : "column " + std::to_string(index + 1);
+}
+
+CondId CsvHeader::condition(const CsvRecord& rec, AuditBuilder& builder)
+{
+    if (m_conditionColumns.empty())
+        return 0;
+    if (m_haveLastCondition) {
+        bool same = true;
+        for (std::size_t k = 0; k < m_conditionColumns.size() && same; ++k)
+            same = rec.fields[m_conditionColumns[k].first] == m_lastConditionCells[k];
+        if (same)
+            return m_lastCondition;
+    }
+    Condition pairs;
+    for (std::size_t k = 0; k < m_conditionColumns.size(); ++k) {
+        const auto value = rec.fields[m_conditionColumns[k].first];
+        m_lastConditionCells[k].assign(value);
+        if (!value.empty())
+            pairs.emplace_back(m_conditionColumns[k].second, builder.intern(value));
+    }
+    m_lastCondition = builder.internCondition(std::move(pairs));
+    m_haveLastCondition = true;
+    return m_lastCondition;
+}
+
+} // namespace tribunal
