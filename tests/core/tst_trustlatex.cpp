@@ -410,8 +410,9 @@ void TestTrustLatex::trustGapRejects()
 
 void TestTrustLatex::standaloneDocuments()
 {
+    // Other suites (tst_biasreport, tst_rubricreport) write into the same folder, possibly at the same time:
+    // overwrite this suite's files, never clear the folder.
     const std::string dir = TRIBUNAL_BUILD_DIR "/latex-documents/";
-    std::filesystem::remove_all(dir);
     const CellTable cells = paperCells();
     testing::writeTextFile(dir + "table1.tex",
                            latexStandaloneDocument(trustTableLatex(cells, paperOptions())));
