@@ -10,10 +10,12 @@
 // (widgets/panelscreenshots.h). Works headless with QT_QPA_PLATFORM=offscreen.
 
 #include "auditsession.h"
+#include "biasworkspace.h"
 #include "jobresult.h"
 #include "mainwindow.h"
 #include "panelscreenshots.h"
 #include "translations.h"
+#include "trustworkspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -142,6 +144,11 @@ int main(int argc, char* argv[])
                             return;
                         }
                     }
+                    // The picture shows the analyses, not their busy bars: results arrive one per event-loop
+                    // pass (widgets/backgroundjobs.h), so wait for them, then let the window lay them out.
+                    window.trustWorkspace()->waitForIdle();
+                    window.biasWorkspace()->waitForIdle();
+                    QCoreApplication::processEvents();
                     if (!window.grab().save(screenshot, "PNG")) {
                         printError(
                             QCoreApplication::translate("gui_main", "could not write %1").arg(screenshot));
