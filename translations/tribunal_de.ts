@@ -333,6 +333,22 @@ Run 2:
         <source>E</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unclear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict of each row against the margin: bias when the whole interval lies above it, no bias when it lies below, unclear otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tribunal::BiasPlot</name>

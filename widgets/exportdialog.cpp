@@ -1,5 +1,7 @@
 #include "exportdialog.h"
 
+#include "biaslatexexport.h"
+
 #include "auditsession.h"
 #include "biasworkspace.h"
 #include "report/biaslatex.h"
@@ -41,12 +43,6 @@ constexpr int kBiasData = 100;
 int biasData(BiasLatexTable table)
 {
     return kBiasData + static_cast<int>(table);
-}
-
-// A CLI option value that reads back as the same double (the CLI parses with QString::toDouble).
-QString numberArg(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
 bool writeBytes(const QString& path, const std::string& bytes, QString* error)
@@ -258,29 +254,7 @@ bool ExportDialog::isTableAvailable(TrustLatexTable table) const
 
 bool ExportDialog::isTableAvailable(BiasLatexTable table) const
 {
-    return m_bias != nullptr && biasProblem(table).isEmpty();
-}
-
-QString ExportDialog::biasProblem(BiasLatexTable table) const
-{
-    if (m_bias == nullptr)
-        return tr("This dialog does not export the bias tests.");
-    const auto& view = *m_bias->view();
-    if (!view.audit)
-        return tr("Open an audit to export its tables.");
-    if (!view.computed)
-        return m_bias->isBusy()
-                   ? tr("The bias tests are being computed; the table appears when they are done.")
-                   : tr("The bias tests of this audit were not computed.");
-    // The CLI's refusals (tribunal-cli bias / calibration exit with these reasons).
-    if (table != BiasLatexTable::Calibration && !view.hasBiasRows())
-        return tr("This audit has no bias-test judgments (no judgment has variant 'perturbed'): there is no "
-                  "bias table.");
-    if (table == BiasLatexTable::Calibration && view.calibration.empty())
-        return tr(
-            "This audit has no judgment with a probability on a pairwise item labelled A or B: there is "
-            "no calibration table.");
-    return {};
+    return m_bias != nullptr && biasExportProblem(m_bias, table).isEmpty();
 }
 
 QString ExportDialog::latexText() const
@@ -288,18 +262,23 @@ QString ExportDialog::latexText() const
     return QString::fromStdString(m_latex);
 }
 
+QString ExportDialog::projectOrInput() const
+{
+    const auto project = m_workspace->session()->projectPath();
+    return project.isEmpty() ? QStringLiteral("INPUT") : project;
+}
+
 QStringList ExportDialog::cliArguments() const
 {
     if (const auto bias = biasTable())
-        return biasCliArguments(*bias);
+        return biasExportCliArguments(m_bias, *bias, projectOrInput(), standalone());
     const auto& view = *m_workspace->view();
     const auto kind = table();
     QStringList args;
     args << (kind == TrustLatexTable::Dispersion ? QStringLiteral("dispersion")
              : kind == TrustLatexTable::Anova    ? QStringLiteral("anova")
                                                  : QStringLiteral("trust"));
-    const auto project = m_workspace->session()->projectPath();
-    args << (project.isEmpty() ? QStringLiteral("INPUT") : project);
+    args << projectOrInput();
     args << QStringLiteral("--format") << QStringLiteral("latex");
     if (kind == TrustLatexTable::Gap)
         args << QStringLiteral("--table") << QStringLiteral("gap");
@@ -336,51 +315,6 @@ QStringList ExportDialog::cliArguments() const
     }
     if (kind == TrustLatexTable::Anova && anovaFactors() != kDefaultFactors)
         args << QStringLiteral("--factors") << anovaFactors().join(QLatin1Char(','));
-    return args;
-}
-
-QStringList ExportDialog::biasCliArguments(BiasLatexTable table) const
-{
-    QStringList args;
-    args << (table == BiasLatexTable::Calibration ? QStringLiteral("calibration") : QStringLiteral("bias"));
-    const auto project = m_workspace->session()->projectPath();
-    args << (project.isEmpty() ? QStringLiteral("INPUT") : project);
-    args << QStringLiteral("--format") << QStringLiteral("latex");
-    if (table == BiasLatexTable::Counts)
-        args << QStringLiteral("--table") << QStringLiteral("counts");
-    if (standalone())
-        args << QStringLiteral("--standalone");
-    // The settings the shown numbers were computed with (the margin of the Bias panel included: the
-    // workspace re-derives the verdicts and sets analysis.settings.margin), where they differ from the
-    // CLI's defaults (which are BiasSettings' defaults).
-    const BiasSettings defaults;
-    const BiasSettings& s = m_bias != nullptr ? m_bias->view()->analysis.settings : defaults;
-    if (table == BiasLatexTable::Calibration) {
-        // B11 is computed with the workspace's confidence bins (analyseCalibration).
-        if (s.confidenceBins != defaults.confidenceBins)
-            args << QStringLiteral("--bins") << QString::number(s.confidenceBins);
-        return args;
-    }
-    if (s.margin != defaults.margin)
-        args << QStringLiteral("--margin") << numberArg(s.margin);
-    if (s.countMargins != defaults.countMargins) {
-        QStringList margins;
-        for (const double margin : s.countMargins)
-            margins << numberArg(margin);
-        args << QStringLiteral("--margins") << margins.join(QLatin1Char(','));
-    }
-    if (s.resamples != defaults.resamples)
-        args << QStringLiteral("--resamples") << QString::number(s.resamples);
-    if (s.permutations != defaults.permutations)
-        args << QStringLiteral("--permutations") << QString::number(s.permutations);
-    if (s.seed != defaults.seed)
-        args << QStringLiteral("--seed") << QString::number(s.seed);
-    if (s.level != defaults.level)
-        args << QStringLiteral("--level") << numberArg(s.level);
-    if (s.fdrLevel != defaults.fdrLevel)
-        args << QStringLiteral("--fdr") << numberArg(s.fdrLevel);
-    if (s.probabilityShift != defaults.probabilityShift)
-        args << QStringLiteral("--shift-threshold") << numberArg(s.probabilityShift);
     return args;
 }
 
@@ -464,7 +398,7 @@ void ExportDialog::rebuildFactors()
 std::string ExportDialog::render(QString* problem) const
 {
     if (const auto bias = biasTable())
-        return renderBias(*bias, problem);
+        return biasExportLatex(m_bias, *bias, standalone(), problem);
     const auto& view = *m_workspace->view();
     const auto kind = table();
     if (!view.audit) {
@@ -510,26 +444,6 @@ std::string ExportDialog::render(QString* problem) const
     return {};
 }
 
-std::string ExportDialog::renderBias(BiasLatexTable table, QString* problem) const
-{
-    *problem = biasProblem(table);
-    if (!problem->isEmpty())
-        return {};
-    const auto& view = *m_bias->view();
-    try {
-        // As tribunal-cli bias / calibration --format latex: default BiasLatexOptions, the view's analysis
-        // (its settings are the CLI options) and calibration results.
-        std::string text = table == BiasLatexTable::Excess ? biasExcessLatex(*view.audit, view.analysis)
-                           : table == BiasLatexTable::Counts
-                               ? biasCountLatex(*view.audit, view.analysis)
-                               : calibrationLatex(*view.audit, view.calibration);
-        return standalone() ? latexStandaloneDocument(text) : text;
-    } catch (const std::exception& e) {
-        *problem = tr("This table cannot be written: %1").arg(QString::fromStdString(e.what()));
-    }
-    return {};
-}
-
 void ExportDialog::refresh()
 {
     const auto& view = *m_workspace->view();
@@ -543,7 +457,7 @@ void ExportDialog::refresh()
         const int code = m_tableBox->itemData(row).toInt();
         if (code >= kBiasData) {
             // The reason shows in the note when the table is chosen, and as the item's tool tip.
-            const QString reason = biasProblem(static_cast<BiasLatexTable>(code - kBiasData));
+            const QString reason = biasExportProblem(m_bias, static_cast<BiasLatexTable>(code - kBiasData));
             item->setEnabled(reason.isEmpty());
             item->setToolTip(reason);
         } else {

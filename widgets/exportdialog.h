@@ -10,6 +10,7 @@
 // chosen in the Bias panel included) are the CLI options. The preview follows the workspaces: new
 // estimates, intervals arriving, a grouping, another margin, a finished bias analysis. GUI thread only.
 
+#include "biaslatexexport.h"
 #include "report/trustexport.h"
 
 #include <QDialog>
@@ -31,11 +32,6 @@ namespace tribunal {
 
 class BiasWorkspace;
 class TrustWorkspace;
-
-/// The bias-test tables the dialog offers besides the trust tables: `tribunal-cli bias --format latex`
-/// (Excess: seed 001 Table 10; Counts: `--table counts`, Table 12) and `tribunal-cli calibration --format
-/// latex` (Calibration: Table 21).
-enum class BiasLatexTable { Excess, Counts, Calibration };
 
 class ExportDialog : public QDialog {
     Q_OBJECT
@@ -111,10 +107,9 @@ private:
     void rebuildFactors();
     void refresh();
     std::string render(QString* problem) const;
-    std::string renderBias(BiasLatexTable table, QString* problem) const;
+    /// The project file, or INPUT when the audit is not a saved project (the CLI commands' input).
+    QString projectOrInput() const;
     /// Why `table` has no text with the current bias view, or empty.
-    QString biasProblem(BiasLatexTable table) const;
-    QStringList biasCliArguments(BiasLatexTable table) const;
     QString noteText() const;
     QString defaultFileName() const;
 
