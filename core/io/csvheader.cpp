@@ -44,6 +44,17 @@ std::string CsvHeader::columnName(std::size_t index) const
     return index < m_names.size() ? m_names[index] : "column " + std::to_string(index + 1);
 }
 
+std::optional<std::pair<std::string, std::string>> CsvHeader::shapeProblem(const CsvRecord& rec) const
+{
+    if (rec.errorField >= 0)
+        return std::pair{columnName(static_cast<std::size_t>(rec.errorField)), rec.errorReason};
+    if (rec.fields.size() != m_names.size())
+        return std::pair{std::string(), "expected " + std::to_string(m_names.size()) +
+                                            " fields (as in the header), found " +
+                                            std::to_string(rec.fields.size())};
+    return std::nullopt;
+}
+
 CondId CsvHeader::condition(const CsvRecord& rec, AuditBuilder& builder)
 {
     if (m_conditionColumns.empty())

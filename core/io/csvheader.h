@@ -8,6 +8,7 @@
 #include "model/auditbuilder.h"
 #include "model/importissue.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ public:
     std::size_t size() const { return m_names.size(); }
     /// The header name of field `index`, or "column N" (1-based) past the header's end.
     std::string columnName(std::size_t index) const;
+    /// Why data record `rec` cannot be read (a tokenizer error in a field, or a field count other than the
+    /// header's), as (field, reason) for a `file:line: field: reason` issue; nullopt when its shape is fine.
+    std::optional<std::pair<std::string, std::string>> shapeProblem(const CsvRecord& rec) const;
     /// The condition of a row: its non-empty cells of the unknown columns as key/value pairs. Consecutive
     /// rows usually repeat it, so the last one is cached.
     CondId condition(const CsvRecord& rec, AuditBuilder& builder);

@@ -159,14 +159,8 @@ CondId FlatCsvRows::condition(const CsvRecord& rec)
 
 bool FlatCsvRows::row(const CsvRecord& rec, std::uint64_t line)
 {
-    if (rec.errorField >= 0)
-        return m_log.badRecord(
-            {m_path, line, columnName(static_cast<std::size_t>(rec.errorField)), rec.errorReason});
-    if (rec.fields.size() != m_header.size())
-        return m_log.badRecord({m_path, line, "",
-                                "expected " + std::to_string(m_header.size()) +
-                                    " fields (as in the header), found " +
-                                    std::to_string(rec.fields.size())});
+    if (auto shape = m_header.shapeProblem(rec))
+        return m_log.badRecord({m_path, line, std::move(shape->first), std::move(shape->second)});
     Values v;
     std::optional<std::uint32_t> item;
     if (auto problem = validate(rec, v, item))
