@@ -60,11 +60,6 @@ FlatCsvRows::FlatCsvRows(const std::string& path, std::uint32_t file, AuditBuild
       m_patch(builder, m_origins)
 {}
 
-std::string FlatCsvRows::columnName(std::size_t index) const
-{
-    return m_header.columnName(index);
-}
-
 bool FlatCsvRows::header(const CsvRecord& rec, std::uint64_t line)
 {
     if (!m_header.read(rec, kColumnNames, kRequiredColumns, m_columnAt, m_builder, m_log, m_path, line))

@@ -75,7 +75,6 @@ private:
         const int index = m_columnAt[column];
         return index < 0 ? std::string_view() : rec.fields[static_cast<std::size_t>(index)];
     }
-    std::string columnName(std::size_t index) const;
 
     const std::string& m_path;
     std::uint32_t m_file;

@@ -62,11 +62,6 @@ RubricCsvRows::RubricCsvRows(const std::string& path, std::uint32_t file, AuditB
       m_patch(builder, m_origins)
 {}
 
-std::string RubricCsvRows::columnName(std::size_t index) const
-{
-    return m_header.columnName(index);
-}
-
 bool RubricCsvRows::header(const CsvRecord& rec, std::uint64_t line)
 {
     if (!m_header.read(rec, kColumnNames, kRequiredColumns, m_columnAt, m_builder, m_log, m_path, line))

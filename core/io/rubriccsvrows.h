@@ -91,7 +91,6 @@ private:
         const int index = m_columnAt[column];
         return index < 0 ? std::string_view() : rec.fields[static_cast<std::size_t>(index)];
     }
-    std::string columnName(std::size_t index) const;
     static std::uint64_t criterionKey(StrId dataset, StrId criterion)
     {
         return (std::uint64_t(dataset) << 32) | criterion;
