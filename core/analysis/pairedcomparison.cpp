@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -54,10 +53,11 @@ struct Sum {
 #endif
 };
 
-/// Groups pairs by an id (ascending) into blocks.
-std::vector<Block> blocksBy(std::span<const PairedObservation> pairs, std::uint32_t PairedObservation::*id)
+/// Groups pairs by an id into blocks, one per distinct id in ascending order; `ids` receives those ids.
+std::vector<Block> blocksBy(std::span<const PairedObservation> pairs, std::uint32_t PairedObservation::*id,
+                            std::vector<std::uint32_t>& ids)
 {
-    std::vector<std::uint32_t> ids;
+    ids.clear();
     ids.reserve(pairs.size());
     for (const PairedObservation& p : pairs)
         ids.push_back(p.*id);
@@ -101,71 +101,147 @@ double unpackRatio(std::uint64_t sum)
     return static_cast<double>(dPlusN - n) / static_cast<double>(n);
 }
 
-/// One bootstrap to run: its blocks, its stream, and its replicates (preallocated: chunks write their slots).
+/// One bootstrap to run: its blocks, and its replicates (preallocated: chunks write their slots).
 struct BootJob {
+    std::vector<std::uint32_t> ids; // the resampled ids, ascending (the draw group's key)
     std::vector<Block> blocks;
-    std::vector<std::uint64_t> packed; // packIntegral(blocks), empty when the double path is needed
     std::uint64_t stream = 0;
     std::vector<double> replicates;
     PairedBootstrap* result = nullptr;
 };
 
-constexpr std::size_t kLanes = 4; // replicates summed side by side: independent add chains overlap
+constexpr std::size_t kTile = 8; // members per tile at most: the accumulators stay in registers
 
-void runChunk(BootJob& job, int chunk, const PairedSettings& s, std::vector<std::uint32_t>& buffer)
+/// Bootstraps that resample the same ids share their draws: one index vector per replicate serves every
+/// member. Members are laid out side by side per id in tiles of up to kTile, so a draw reads one short row.
+struct DrawGroup {
+    std::vector<std::size_t> members;  // job indices, ascending
+    std::uint64_t stream = 0;          // the first member's stream
+    std::size_t n = 0;                 // ids resampled
+    std::size_t width = 1;             // lanes per tile: 1, 2, 4 or kTile (the fewest that hold the members)
+    bool integral = false;             // every member packs: the integer path
+    std::vector<std::uint64_t> packed; // integral: tile-major, n x width per tile, unused lanes 0
+    std::vector<Block> blocks;         // otherwise: tile-major, n x width per tile, unused lanes {0, 1}
+};
+
+std::size_t tileCount(const DrawGroup& g)
 {
-    RandomStream rng(s.seed, job.stream, static_cast<std::uint64_t>(chunk));
-    const std::size_t n = job.blocks.size();
+    return (g.members.size() + g.width - 1) / g.width;
+}
+
+/// Groups the jobs by kind parity (stream) and id set; each group is laid out for the tiled kernels.
+std::vector<DrawGroup> drawGroups(const std::vector<BootJob>& jobs)
+{
+    std::vector<DrawGroup> groups;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const auto same = [&](const DrawGroup& g) {
+            const BootJob& lead = jobs[g.members.front()];
+            return lead.stream % 2 == jobs[j].stream % 2 && lead.ids == jobs[j].ids;
+        };
+        const auto it = std::find_if(groups.begin(), groups.end(), same);
+        if (it != groups.end()) {
+            it->members.push_back(j);
+        } else {
+            DrawGroup g;
+            g.members.push_back(j);
+            g.stream = jobs[j].stream;
+            g.n = jobs[j].ids.size();
+            groups.push_back(std::move(g));
+        }
+    }
+    for (DrawGroup& g : groups) {
+        std::vector<std::vector<std::uint64_t>> packs;
+        g.integral = true;
+        for (std::size_t m : g.members) {
+            packs.push_back(packIntegral(jobs[m].blocks));
+            g.integral = g.integral && !packs.back().empty();
+        }
+        while (g.width < std::min(g.members.size(), kTile))
+            g.width *= 2;
+        const std::size_t w = g.width, tiles = tileCount(g);
+        if (g.integral)
+            g.packed.assign(tiles * g.n * w, 0);
+        else
+            g.blocks.assign(tiles * g.n * w, Block{0.0, 1.0});
+        for (std::size_t k = 0; k < g.members.size(); ++k) {
+            const std::size_t base = (k / w) * g.n * w, lane = k % w;
+            for (std::size_t i = 0; i < g.n; ++i) {
+                if (g.integral)
+                    g.packed[base + i * w + lane] = packs[k][i];
+                else
+                    g.blocks[base + i * w + lane] = jobs[g.members[k]].blocks[i];
+            }
+        }
+    }
+    return groups;
+}
+
+/// One tile of W members for the replicate whose indices are `idx`: each member's (D, N) summed in draw
+/// order (exact integer sums on the integral path: the same doubles).
+template <std::size_t W>
+void sumTile(const DrawGroup& g, std::size_t t, const std::uint32_t* idx, double* ratio)
+{
+    const std::size_t n = g.n;
+    if (g.integral) {
+        const std::uint64_t* const tile = g.packed.data() + t * n * W;
+        std::uint64_t acc[W] = {};
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint64_t* const row = tile + static_cast<std::size_t>(idx[i]) * W;
+#pragma GCC unroll 8 // fully: the accumulators then live in registers
+            for (std::size_t l = 0; l < W; ++l)
+                acc[l] += row[l];
+        }
+        for (std::size_t l = 0; l < W; ++l)
+            ratio[l] = unpackRatio(acc[l]);
+    } else {
+        const Block* const tile = g.blocks.data() + t * n * W;
+        Sum acc[W];
+        for (std::size_t i = 0; i < n; ++i) {
+            const Block* const row = tile + static_cast<std::size_t>(idx[i]) * W;
+#pragma GCC unroll 8
+            for (std::size_t l = 0; l < W; ++l)
+                acc[l].add(row[l]);
+        }
+        for (std::size_t l = 0; l < W; ++l)
+            ratio[l] = acc[l].ratio();
+    }
+}
+
+/// Chunk `chunk` of a draw group: per replicate one fillIndices, then every tile of members summed.
+void runChunk(const DrawGroup& g, std::vector<BootJob>& jobs, int chunk, const PairedSettings& s,
+              std::vector<std::uint32_t>& buffer)
+{
+    RandomStream rng(s.seed, g.stream, static_cast<std::uint64_t>(chunk));
+    const std::size_t n = g.n;
     const auto resamples = static_cast<std::size_t>(s.resamples);
     const std::size_t first = static_cast<std::size_t>(chunk) * kPairedChunk;
     const std::size_t last = std::min(first + kPairedChunk, resamples);
-    buffer.resize(kLanes * n);
-    std::uint32_t* const idx = buffer.data();
-    const Block* const blocks = job.blocks.data();
-    if (!job.packed.empty()) {
-        const std::uint64_t* const packed = job.packed.data();
+    // All of the chunk's draws first, then tile after tile over them: one tile's rows stay in cache while
+    // every replicate of the chunk reads them.
+    buffer.resize((last - first) * n);
+    for (std::size_t r = first; r < last; ++r)
+        rng.fillIndices(static_cast<std::uint32_t>(n), buffer.data() + (r - first) * n, n);
+    for (std::size_t t = 0; t < tileCount(g); ++t) {
+        const std::size_t lanes = std::min(g.width, g.members.size() - t * g.width);
         for (std::size_t r = first; r < last; ++r) {
-            rng.fillIndices(static_cast<std::uint32_t>(n), idx, n);
-            // Two indices per 64-bit load (fewer loads per draw: the loop is load-bound). Integer sums, so
-            // neither the order nor which half is which (endianness) changes the result.
-            std::uint64_t even = 0, odd = 0;
-            std::size_t i = 0;
-            for (; i + 2 <= n; i += 2) {
-                std::uint64_t two;
-                std::memcpy(&two, idx + i, sizeof two);
-                even += packed[static_cast<std::uint32_t>(two)];
-                odd += packed[two >> 32];
+            const std::uint32_t* const idx = buffer.data() + (r - first) * n;
+            double ratio[kTile];
+            switch (g.width) {
+            case 1:
+                sumTile<1>(g, t, idx, ratio);
+                break;
+            case 2:
+                sumTile<2>(g, t, idx, ratio);
+                break;
+            case 4:
+                sumTile<4>(g, t, idx, ratio);
+                break;
+            default:
+                sumTile<kTile>(g, t, idx, ratio);
+                break;
             }
-            if (i < n)
-                even += packed[idx[i]];
-            job.replicates[r] = unpackRatio(even + odd);
-        }
-        return;
-    }
-    for (std::size_t r = first; r < last; r += kLanes) {
-        const std::size_t lanes = std::min(kLanes, last - r);
-        for (std::size_t l = 0; l < lanes; ++l)
-            rng.fillIndices(static_cast<std::uint32_t>(n), idx + l * n, n);
-        if (lanes == kLanes) {
-            Sum s0, s1, s2, s3; // named lanes so that the sums stay in registers
-            const std::uint32_t *i0 = idx, *i1 = i0 + n, *i2 = i1 + n, *i3 = i2 + n;
-            for (std::size_t i = 0; i < n; ++i) {
-                s0.add(blocks[i0[i]]);
-                s1.add(blocks[i1[i]]);
-                s2.add(blocks[i2[i]]);
-                s3.add(blocks[i3[i]]);
-            }
-            job.replicates[r] = s0.ratio();
-            job.replicates[r + 1] = s1.ratio();
-            job.replicates[r + 2] = s2.ratio();
-            job.replicates[r + 3] = s3.ratio();
-        } else {
-            for (std::size_t l = 0; l < lanes; ++l) {
-                Sum sum;
-                for (std::size_t i = 0; i < n; ++i)
-                    sum.add(blocks[idx[l * n + i]]);
-                job.replicates[r + l] = sum.ratio();
-            }
+            for (std::size_t l = 0; l < lanes; ++l)
+                jobs[g.members[t * g.width + l]].replicates[r] = ratio[l];
         }
     }
 }
@@ -246,7 +322,8 @@ void prepare(std::span<const PairedObservation> pairs, const PairedSettings& s, 
             ++c.onlySecond;
     }
     c.mcnemarP = mcnemarExact(c.onlyFirst, c.onlySecond);
-    std::vector<Block> units = blocksBy(pairs, &PairedObservation::unit);
+    std::vector<std::uint32_t> unitIds;
+    std::vector<Block> units = blocksBy(pairs, &PairedObservation::unit, unitIds);
     c.units = units.size();
     constexpr double kTie = 1e-9;
     for (const Block& b : units) {
@@ -265,28 +342,25 @@ void prepare(std::span<const PairedObservation> pairs, const PairedSettings& s, 
     c.accuracySecond = sumSecond / n;
     c.difference = sumDiff / n;
     const auto resamples = static_cast<std::size_t>(s.resamples);
-    std::vector<std::uint64_t> packedUnits = packIntegral(units);
-    jobs.push_back({std::move(units), std::move(packedUnits), 2 * index, std::vector<double>(resamples),
-                    &c.unitBootstrap});
-    if (s.clusterBootstrap) {
-        std::vector<Block> clusters = blocksBy(pairs, &PairedObservation::cluster);
-        c.clusters = clusters.size();
-        std::vector<std::uint64_t> packedClusters = packIntegral(clusters);
-        jobs.push_back({std::move(clusters), std::move(packedClusters), 2 * index + 1,
+    jobs.push_back(
+        {std::move(unitIds), std::move(units), 2 * index, std::vector<double>(resamples), &c.unitBootstrap});
+    std::vector<std::uint32_t> clusterIds;
+    std::vector<Block> clusters = blocksBy(pairs, &PairedObservation::cluster, clusterIds);
+    c.clusters = clusters.size();
+    if (s.clusterBootstrap)
+        jobs.push_back({std::move(clusterIds), std::move(clusters), 2 * index + 1,
                         std::vector<double>(resamples), &c.clusterBootstrap});
-    } else {
-        c.clusters = blocksBy(pairs, &PairedObservation::cluster).size();
-    }
 }
 
 void runJobs(std::vector<BootJob>& jobs, const PairedSettings& s)
 {
     const std::size_t chunks = (static_cast<std::size_t>(s.resamples) + kPairedChunk - 1) / kPairedChunk;
-    const std::size_t items = jobs.size() * chunks;
+    const std::vector<DrawGroup> groups = drawGroups(jobs);
+    const std::size_t items = groups.size() * chunks;
     const int threads = threadCount(s.threads, items);
     std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(threads));
     parallelFor(items, threads, [&](std::size_t item, int worker) {
-        runChunk(jobs[item / chunks], static_cast<int>(item % chunks), s,
+        runChunk(groups[item / chunks], jobs, static_cast<int>(item % chunks), s,
                  buffers[static_cast<std::size_t>(worker)]);
     }); // joined: every replicate is written
     parallelFor(jobs.size(), threadCount(s.threads, jobs.size()),

@@ -38,6 +38,13 @@
 //   RandomStream::fillIndices(U, indices, U) call; the replicate is (sum D) / (sum N) with both sums taken in
 //   draw order in doubles. (When every D and N is an integer - 0/1 correctness - the sums are exact and are
 //   computed with integers instead, which gives the same doubles.)
+// - Shared draws in a family (comparePairedFamily): bootstraps of the same kind (unit or cluster) whose sets
+// of
+//   resampled ids are equal form one draw group and use the same indices - those of the group's first
+//   (lowest-index) member, drawn from that member's streams. A member's replicates are therefore exactly
+//   those comparePaired would give it with comparisonIndex = its group's first member. Resampling all the
+//   family's comparisons on the same units is the joint bootstrap of the family; it also draws the indices
+//   once instead of once per comparison (quality.md R7 bound).
 // Chunks run on any thread; each replicate is computed whole by one thread in a fixed order, so results are
 // bit-identical for every thread count.
 // Thread-safety: reads its arguments only; uses up to PairedSettings::threads threads internally.
@@ -120,8 +127,8 @@ PairedOutcome pairedOutcome(const DifferenceInterval& ci95, const DifferenceInte
 PairedComparison comparePaired(std::span<const PairedObservation> pairs, const PairedSettings& settings,
                                std::uint64_t comparisonIndex = 0);
 
-/// A family of comparisons (comparison k uses comparisonIndex k), with Holm-adjusted p-values. Chunks of all
-/// comparisons share the thread pool. Same errors as comparePaired.
+/// A family of comparisons (comparison k uses comparisonIndex k, with shared draws as above), with
+/// Holm-adjusted p-values. Chunks of all draw groups share the thread pool. Same errors as comparePaired.
 std::vector<PairedComparison> comparePairedFamily(std::span<const std::vector<PairedObservation>> family,
                                                   const PairedSettings& settings);
 

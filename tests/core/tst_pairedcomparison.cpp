@@ -417,9 +417,22 @@ void TestPairedComparison::threadsIdentical()
 
 void TestPairedComparison::familyMatchesSingleAndHolm()
 {
+    // Eleven comparisons (a full tile of eight shared draws and a partial one). Members 0-8 and 10 resample
+    // the same 120 units; member 9 has 100 units. Clusters of four units for all but member 10 (five), so
+    // member 9 (30 vs 25 clusters) and member 10 have cluster sets of their own. Member 3 holds shares of
+    // three runs, which moves its draw group to the double path; the others' replicates must not change.
     std::vector<Pairs> family;
-    for (std::uint64_t k = 0; k < 4; ++k)
-        family.push_back(simulate(10 + k, 120, 3, 0.7 + 0.03 * static_cast<double>(k), 0.7));
+    for (std::uint64_t k = 0; k < 11; ++k) {
+        const int units = k == 9 ? 100 : 120;
+        const int perCluster = k == 10 ? 5 : 4;
+        family.push_back(
+            simulate(10 + k, units, 3, 0.62 + 0.03 * static_cast<double>(k), 0.7, perCluster, 0.1));
+    }
+    RandomStream shares(8, 0, 0);
+    for (PairedObservation& p : family[3])
+        p.first = static_cast<double>(shares.uniformIndex(4)) / 3.0;
+    const std::uint64_t unitLead[11] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0};
+    const std::uint64_t clusterLead[11] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 10};
     PairedSettings s;
     s.resamples = 500;
     s.threads = 2;
@@ -427,17 +440,21 @@ void TestPairedComparison::familyMatchesSingleAndHolm()
     QCOMPARE(all.size(), family.size());
     std::vector<double> boot, cluster, mcnemar, sign;
     for (std::size_t k = 0; k < family.size(); ++k) {
-        const PairedComparison single = comparePaired(family[k], s, k);
-        QVERIFY(same(all[k].unitBootstrap, single.unitBootstrap));
-        QVERIFY(same(all[k].clusterBootstrap, single.clusterBootstrap));
-        QCOMPARE(all[k].mcnemarP, single.mcnemarP);
-        QCOMPARE(all[k].signP, single.signP);
-        QVERIFY(std::isnan(single.mcnemarPHolm)); // Holm belongs to a family
+        // Shared draws: a member's replicates are those of a lone comparison on its group lead's streams.
+        const PairedComparison byUnit = comparePaired(family[k], s, unitLead[k]);
+        const PairedComparison byCluster = comparePaired(family[k], s, clusterLead[k]);
+        QVERIFY2(same(all[k].unitBootstrap, byUnit.unitBootstrap), qPrintable(QString::number(k)));
+        QVERIFY2(same(all[k].clusterBootstrap, byCluster.clusterBootstrap), qPrintable(QString::number(k)));
+        QCOMPARE(all[k].mcnemarP, byUnit.mcnemarP);
+        QCOMPARE(all[k].signP, byUnit.signP);
+        QVERIFY(std::isnan(byUnit.mcnemarPHolm)); // Holm belongs to a family
         boot.push_back(all[k].unitBootstrap.p);
         cluster.push_back(all[k].clusterBootstrap.p);
         mcnemar.push_back(all[k].mcnemarP);
         sign.push_back(all[k].signP);
     }
+    // Member 9's own streams differ from the lead's: the test would not notice a wrong lead otherwise.
+    QVERIFY(!same(all[9].unitBootstrap, comparePaired(family[9], s, 0).unitBootstrap));
     const auto b = holm(boot), cl = holm(cluster), m = holm(mcnemar), sg = holm(sign);
     for (std::size_t k = 0; k < family.size(); ++k) {
         QCOMPARE(all[k].unitBootstrap.pHolm, b[k]);
