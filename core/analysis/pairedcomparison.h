@@ -38,9 +38,8 @@
 //   RandomStream::fillIndices(U, indices, U) call; the replicate is (sum D) / (sum N) with both sums taken in
 //   draw order in doubles. (When every D and N is an integer - 0/1 correctness - the sums are exact and are
 //   computed with integers instead, which gives the same doubles.)
-// - Shared draws in a family (comparePairedFamily): bootstraps of the same kind (unit or cluster) whose sets
-// of
-//   resampled ids are equal form one draw group and use the same indices - those of the group's first
+// - Shared draws in a family (comparePairedFamily): bootstraps of one kind (unit or cluster) whose sets of
+//   resampled ids are equal form a draw group and use the same indices - those of the group's first
 //   (lowest-index) member, drawn from that member's streams. A member's replicates are therefore exactly
 //   those comparePaired would give it with comparisonIndex = its group's first member. Resampling all the
 //   family's comparisons on the same units is the joint bootstrap of the family; it also draws the indices
