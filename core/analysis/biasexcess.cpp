@@ -1,17 +1,16 @@
 #include "analysis/biasexcess.h"
 
 #include "stats/multipletesting.h"
+#include "stats/parallelfor.h"
 #include "stats/percentile.h"
 #include "stats/randomstreams.h"
 #include "stats/signflip.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <map>
 #include <stdexcept>
-#include <thread>
 #include <tuple>
 
 namespace tribunal {
@@ -118,23 +117,6 @@ void runPermutationChunk(RowJob& job, std::uint32_t row, std::uint32_t chunk, co
                                                        static_cast<std::uint64_t>(settings.permutations));
     job.atLeast[chunk] = countSignFlipsAtLeast(job.nonzero, job.positive, last - first, rng);
 }
-
-/// Runs work(item, worker) for every item in [0, items) on `threads` threads (the caller is worker 0), items
-/// handed out by an atomic counter.
-template <class Work> void parallelFor(std::size_t items, unsigned threads, Work&& work)
-{
-    std::atomic<std::size_t> next{0};
-    const auto loop = [&](unsigned worker) {
-        for (std::size_t item = next.fetch_add(1, std::memory_order_relaxed); item < items;
-             item = next.fetch_add(1, std::memory_order_relaxed))
-            work(item, worker);
-    };
-    std::vector<std::jthread> helpers;
-    helpers.reserve(threads - 1);
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(loop, t);
-    loop(0);
-} // the jthreads join here
 
 /// Percentile interval of the defined values (reorders them); kMissing ends when more than half are
 /// undefined.
@@ -265,16 +247,15 @@ std::vector<BiasExcessResult> analyseBiasExcess(const BiasDesign& design, const 
         }
     }
 
-    unsigned workers = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-    workers =
-        static_cast<unsigned>(std::clamp<std::size_t>(workers, 1, std::max<std::size_t>(work.size(), 1)));
-    std::vector<std::vector<std::uint32_t>> buffers(workers);
-    parallelFor(work.size(), workers, [&](std::size_t i, unsigned worker) {
+    const int workers = workerCount(static_cast<int>(threads), work.size());
+    std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(workers));
+    parallelFor(work.size(), workers, [&](std::size_t i, int worker) {
         const WorkItem& w = work[i];
         if (w.permutation)
             runPermutationChunk(jobs[w.row], w.row, w.chunk, settings);
         else
-            runBootstrapChunk(jobs[w.row], w.row, w.chunk, settings, buffers[worker]);
+            runBootstrapChunk(jobs[w.row], w.row, w.chunk, settings,
+                              buffers[static_cast<std::size_t>(worker)]);
     });
 
     std::vector<BiasExcessResult> results(rows);

@@ -2,15 +2,14 @@
 
 #include "stats/exacttests.h"
 #include "stats/multipletesting.h"
+#include "stats/parallelfor.h"
 #include "stats/percentile.h"
 #include "stats/randomstreams.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -266,29 +265,6 @@ void finishJob(BootJob& job, double margin)
     v.shrink_to_fit();
 }
 
-int threadCount(int requested, std::size_t items)
-{
-    std::size_t n = requested > 0 ? static_cast<std::size_t>(requested) : std::thread::hardware_concurrency();
-    n = std::clamp<std::size_t>(n, 1, std::max<std::size_t>(items, 1));
-    return static_cast<int>(n);
-}
-
-/// Runs work(item, worker) for every item in [0, items) on `threads` threads (the caller is worker 0).
-template <class Work> void parallelFor(std::size_t items, int threads, Work&& work)
-{
-    std::atomic<std::size_t> next{0};
-    const auto loop = [&](int worker) {
-        for (std::size_t item = next.fetch_add(1, std::memory_order_relaxed); item < items;
-             item = next.fetch_add(1, std::memory_order_relaxed))
-            work(item, worker);
-    };
-    std::vector<std::jthread> helpers;
-    helpers.reserve(static_cast<std::size_t>(threads - 1));
-    for (int t = 1; t < threads; ++t)
-        helpers.emplace_back(loop, t);
-    loop(0);
-} // the jthreads join here
-
 void validate(std::span<const PairedObservation> pairs, const PairedSettings& s)
 {
     if (s.resamples < 1)
@@ -357,13 +333,13 @@ void runJobs(std::vector<BootJob>& jobs, const PairedSettings& s)
     const std::size_t chunks = (static_cast<std::size_t>(s.resamples) + kPairedChunk - 1) / kPairedChunk;
     const std::vector<DrawGroup> groups = drawGroups(jobs);
     const std::size_t items = groups.size() * chunks;
-    const int threads = threadCount(s.threads, items);
+    const int threads = workerCount(s.threads, items);
     std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(threads));
     parallelFor(items, threads, [&](std::size_t item, int worker) {
         runChunk(groups[item / chunks], jobs, static_cast<int>(item % chunks), s,
                  buffers[static_cast<std::size_t>(worker)]);
     }); // joined: every replicate is written
-    parallelFor(jobs.size(), threadCount(s.threads, jobs.size()),
+    parallelFor(jobs.size(), workerCount(s.threads, jobs.size()),
                 [&](std::size_t j, int) { finishJob(jobs[j], s.margin); });
 }
 

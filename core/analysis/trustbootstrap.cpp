@@ -1,5 +1,7 @@
 #include "analysis/trustbootstrap.h"
 
+#include "stats/parallelfor.h"
+
 #include "stats/percentile.h"
 #include "stats/randomstreams.h"
 
@@ -11,7 +13,6 @@
 #include <iterator>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -293,35 +294,6 @@ void finishCell(CellJob& job, const BootstrapSettings& b)
     job.values.shrink_to_fit();
 }
 
-int threadCount(int requested, std::size_t items)
-{
-    std::size_t n = requested > 0 ? static_cast<std::size_t>(requested) : std::thread::hardware_concurrency();
-    n = std::clamp<std::size_t>(n, 1, std::max<std::size_t>(items, 1));
-    return static_cast<int>(n);
-}
-
-/// Runs work(item, worker) for every item in [0, items) on `threads` threads (the caller is worker 0), items
-/// handed out by an atomic counter. `work` returns false to stop handing out further items.
-template <class Work> void parallelFor(std::size_t items, int threads, Work&& work)
-{
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    const auto loop = [&](int worker) {
-        while (!stop.load(std::memory_order_relaxed)) {
-            const std::size_t item = next.fetch_add(1, std::memory_order_relaxed);
-            if (item >= items)
-                return;
-            if (!work(item, worker))
-                stop.store(true, std::memory_order_relaxed);
-        }
-    };
-    std::vector<std::jthread> helpers;
-    helpers.reserve(static_cast<std::size_t>(threads - 1));
-    for (int t = 1; t < threads; ++t)
-        helpers.emplace_back(loop, t);
-    loop(0);
-} // the jthreads join here
-
 /// Runs every chunk of `jobs` in parallel; a cell's intervals are computed by whichever thread finishes its
 /// last chunk. Returns false when cancelled.
 bool runJobs(std::span<CellJob> jobs, const TrustSettings& trust, const BootstrapSettings& b,
@@ -338,7 +310,7 @@ bool runJobs(std::span<CellJob> jobs, const TrustSettings& trust, const Bootstra
             items.push_back({j, c});
         done += jobs[j].chunks == 0; // nothing to resample: finished already
     }
-    const int threads = threadCount(b.threads, items.size());
+    const int threads = workerCount(b.threads, items.size());
     std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(threads));
     std::mutex progressMutex; // report() is called by one thread at a time, with a growing count
     const std::uint64_t total = jobs.size();
@@ -395,7 +367,7 @@ std::vector<TrustCellIntervals> bootstrapTrust(const Audit& audit, const TrustSe
     std::vector<TrustPairs> summaries(cells.size());
     const auto jobs = std::make_unique<CellJob[]>(cells.size());
     std::atomic<bool> cancelled{false};
-    parallelFor(cells.size(), threadCount(bootstrap.threads, cells.size()), [&](std::size_t c, int) {
+    parallelFor(cells.size(), workerCount(bootstrap.threads, cells.size()), [&](std::size_t c, int) {
         if (progress.cancelled()) {
             cancelled.store(true, std::memory_order_relaxed);
             return false;
