@@ -1,12 +1,15 @@
 // rubric, compare: the rubric-judge metrics R1-R7 (metrics.md "Rubric judges") on the command line. Every
 // number comes from tribunal_core (analysis/rubricagreement.h, raterreference.h, levelshift.h,
-// judgecomparison.h); this file parses options and writes (report/rubrictables.h, report/rubriclatex.h).
+// rubricconfusion.h, judgecomparison.h); this file parses options and writes (report/rubrictables.h,
+// report/rubricdetailtables.h, report/rubriclatex.h).
 
 #include "commands.h"
 #include "trustcli_common.h"
 
 #include "analysis/judgecomparison.h"
+#include "analysis/rubricconfusion.h"
 #include "report/latex.h"
+#include "report/rubricdetailtables.h"
 #include "report/rubriclatex.h"
 #include "report/rubrictables.h"
 
@@ -34,6 +37,21 @@ std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString*
     if (name == "unrounded")
         return LabelRounding::Unrounded;
     *error = QString("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
+    return std::nullopt;
+}
+
+/// What `rubric --table` writes: the R2-R6 agreement rows, the confusion matrices or the R5 shift curves.
+enum class RubricTable { Agreement, Confusion, Shifts };
+
+std::optional<RubricTable> rubricTableKind(const QString& name, QString* error)
+{
+    if (name == "agreement")
+        return RubricTable::Agreement;
+    if (name == "confusion")
+        return RubricTable::Confusion;
+    if (name == "shifts")
+        return RubricTable::Shifts;
+    *error = QString("unknown --table '%1' (expected agreement, confusion or shifts)").arg(name);
     return std::nullopt;
 }
 
@@ -75,11 +93,18 @@ int runRubric(const QStringList& args)
         "Rubric judges (metrics.md R1-R6): per judge, format, panel and criterion the agreement with the "
         "raters' label (ordinal: exact and within-one accuracy, QWK, offset, slope; binary: accuracy, kappa, "
         "MET-rate offset, FPR, FNR), the gap to the raters' own leave-one-out agreement, the level shift and "
-        "the constant baseline.");
+        "the constant baseline. --table confusion writes every judge's confusion matrices (one row per "
+        "label and predicted level, with the NA and failed answers per label), --table shifts the "
+        "level-shift accuracy curves (one row per shift).");
     parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
                                  "PROJECT_OR_FILE...");
     const QCommandLineOption qwk("qwk", "With --format latex: print the QWK next to each accuracy.");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk});
+    const QCommandLineOption table(
+        "table",
+        "What to write: agreement (default; R2-R6 per criterion), confusion (label x predicted counts) or "
+        "shifts (R5 accuracy per level shift).",
+        "TABLE", "agreement");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk, table});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -92,13 +117,28 @@ int runRubric(const QStringList& args)
         return usage(error);
     if (parser.isSet(qwk) && !isLatex(parser))
         return usage("--qwk needs --format latex");
+    const auto tableKind = rubricTableKind(parser.value(table), &error);
+    if (!tableKind)
+        return usage(error);
+    if (*tableKind != RubricTable::Agreement && isLatex(parser))
+        return usage(
+            QString("--table %1 has no --format latex (expected csv, md or json)").arg(parser.value(table)));
 
     const AuditPtr audit = loadJudgmentAudit(parser, *inputs, &exitCode);
     if (!audit)
         return exitCode;
     if (!hasRubricItems(*audit))
         return noRubricItems();
-    const RubricReport report = analyseRubric(*audit, RubricAgreementSettings{*rule});
+    const RubricAgreementSettings settings{*rule};
+    if (*tableKind == RubricTable::Confusion)
+        return writeOutput(parser,
+                           writeFlatTable(confusionTable(*audit, analyseRubricConfusion(*audit, settings)),
+                                          *tableFormat(parser.value(kTableFormat))));
+    if (*tableKind == RubricTable::Shifts)
+        return writeOutput(parser,
+                           writeFlatTable(shiftCurveTable(*audit, analyseLevelShifts(*audit, settings)),
+                                          *tableFormat(parser.value(kTableFormat))));
+    const RubricReport report = analyseRubric(*audit, settings);
     std::string text;
     if (isLatex(parser)) {
         if (report.rows.empty()) {

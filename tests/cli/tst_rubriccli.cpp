@@ -1,8 +1,9 @@
 // tribunal-cli rubric and compare (metrics.md R1-R7) through the real executable, on a Tribunal JSONL audit
 // of
 // ../shared/spec/examples.md section 5 (one ordinal criterion, six units, three raters; J1 answers as in the
-// example, J2 4 2 2 5 4 2): the hand values under each rounding rule, every output format, the paired
-// comparison with and without the cluster bootstrap, usage errors and bad input word for word.
+// example, J2 4 2 2 5 4 2): the hand values under each rounding rule, every output format, the confusion and
+// shift-curve tables (--table), the paired comparison with and without the cluster bootstrap, usage errors
+// and bad input word for word.
 
 #include "../common/clirun.h"
 
@@ -167,6 +168,84 @@ private slots:
         QVERIFY(QString::fromUtf8(file.readAll()).startsWith(kRubricHead));
     }
 
+    void confusionTable_data()
+    {
+        QTest::addColumn<QString>("rounding");
+        QTest::addColumn<QStringList>("lines");
+        // Half-up labels 4 2 2 5 5 2: J1 (5 2 4 5 5 2) puts u3 at (2, 4) and u1 at (4, 5); J2 (4 2 2 5 4 2)
+        // u5 at (5, 4). Columns after kind: label, predicted, count, label_n, label_abstained, label_failed,
+        // n, pairs.
+        QTest::newRow("half-up") << "half-up"
+                                 << QStringList{"J1,plain,essays,Clarity,ordinal,2,2,2,3,0,0,6,6",
+                                                "J1,plain,essays,Clarity,ordinal,2,4,1,3,0,0,6,6",
+                                                "J1,plain,essays,Clarity,ordinal,4,5,1,1,0,0,6,6",
+                                                "J1,plain,essays,Clarity,ordinal,1,2,0,0,0,0,6,6",
+                                                "J2,plain,essays,Clarity,ordinal,5,4,1,2,0,0,6,6",
+                                                "J2,plain,essays,Clarity,ordinal,5,5,1,2,0,0,6,6"};
+        // Half-down labels 4 1 2 5 4 2: u2 (mean 1.5) moves to label 1, u5 (4.5) to label 4.
+        QTest::newRow("half-down") << "half-down"
+                                   << QStringList{"J1,plain,essays,Clarity,ordinal,1,2,1,1,0,0,6,6",
+                                                  "J1,plain,essays,Clarity,ordinal,2,2,1,2,0,0,6,6",
+                                                  "J1,plain,essays,Clarity,ordinal,4,5,2,2,0,0,6,6",
+                                                  "J2,plain,essays,Clarity,ordinal,4,4,2,2,0,0,6,6"};
+    }
+    void confusionTable()
+    {
+        QFETCH(QString, rounding);
+        QFETCH(QStringList, lines);
+        Fixture f;
+        const auto run =
+            runCli({"rubric", f.items, f.judgments, "--table", "confusion", "--rounding", rounding});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+        const QStringList out = run.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(out.value(0), QString("judge,format,panel,criterion,kind,label,predicted,count,label_n,"
+                                       "label_abstained,label_failed,n,pairs"));
+        QCOMPARE(out.size(), 1 + 2 * 25); // two judges, 5 x 5 cells each, zeros written
+        for (const QString& line : lines)
+            QVERIFY2(out.contains(line), qPrintable(line));
+        const auto json =
+            runCli({"rubric", f.items, f.judgments, "--table", "confusion", "--format", "json"});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray array = QJsonDocument::fromJson(json.out.toUtf8()).array();
+        QCOMPARE(array.size(), 50);
+        QCOMPARE(array[0].toObject()["label"].toString(), QString("1"));
+        QCOMPARE(array[0].toObject()["count"].toInt(), 0);
+        const auto md = runCli({"rubric", f.items, f.judgments, "--table", "confusion", "--format", "md"});
+        QVERIFY(
+            md.out.startsWith("| judge | format | panel | criterion | kind | label | predicted | count |"));
+    }
+
+    void shiftsTable()
+    {
+        // J1 (5 2 4 5 5 2 against 4 2 2 5 5 2), each answer moved by s and clipped to 1..5: s = -2 hits u3,
+        // -1 u1, 0 u2 u4 u5 u6, +1..+4 u4 u5 (5 stays 5). Best shift 0. The pooled row (one criterion)
+        // repeats the curve; J2 has 9 + 9 rows too.
+        Fixture f;
+        const auto run = runCli({"rubric", f.items, f.judgments, "--table", "shifts"});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+        const QStringList out = run.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(out.size(), 1 + 2 * 18);
+        QCOMPARE(out[0], QString("judge,format,panel,criterion,pooled,levels,shift,accuracy,n,best_shift"));
+        const char* const accuracy[9] = {"0",
+                                         "0",
+                                         "0.16666666666666666",
+                                         "0.16666666666666666",
+                                         "0.6666666666666666",
+                                         "0.3333333333333333",
+                                         "0.3333333333333333",
+                                         "0.3333333333333333",
+                                         "0.3333333333333333"};
+        for (int s = -4; s <= 4; ++s)
+            for (const char* criterion : {"Clarity,false", ",true"})
+                QVERIFY(out.contains(
+                    QString("J1,plain,essays,%1,5,%2,%3,6,0").arg(criterion).arg(s).arg(accuracy[s + 4])));
+        QCOMPARE(out[10], QString("J1,plain,essays,,true,5,-4,0,6,0")); // the criterion's 9 rows first
+        // J2 (4 2 2 5 4 2): exact 5/6 at s = 0.
+        QVERIFY(out.contains("J2,plain,essays,Clarity,false,5,0,0.8333333333333334,6,0"));
+    }
+
     void compare()
     {
         Fixture f;
@@ -272,6 +351,14 @@ private slots:
         QTest::newRow("rubric format") << QStringList{"rubric", "X", "--format", "xml"}
                                        << "unknown --format 'xml' (expected csv, md, json or latex)";
         QTest::newRow("rubric qwk") << QStringList{"rubric", "X", "--qwk"} << "--qwk needs --format latex";
+        QTest::newRow("rubric table") << QStringList{"rubric", "X", "--table", "matrix"}
+                                      << "unknown --table 'matrix' (expected agreement, confusion or shifts)";
+        QTest::newRow("rubric confusion latex")
+            << QStringList{"rubric", "X", "--table", "confusion", "--format", "latex"}
+            << "--table confusion has no --format latex (expected csv, md or json)";
+        QTest::newRow("rubric shifts latex")
+            << QStringList{"rubric", "X", "--table", "shifts", "--format", "latex"}
+            << "--table shifts has no --format latex (expected csv, md or json)";
         QTest::newRow("compare no input")
             << QStringList{"compare"} << "compare needs a project or judgment files";
         QTest::newRow("compare no judges")
