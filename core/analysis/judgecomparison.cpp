@@ -15,24 +15,6 @@ struct RunCounts {
     std::uint32_t right = 0;
 };
 
-bool isScored(Answer value, TaskKind kind, int levels)
-{
-    if (kind == TaskKind::Binary)
-        return value == answer::kMet || value == answer::kUnmet;
-    return value >= 1 && value <= levels;
-}
-
-LabelRounding levelRule(LabelRounding rounding)
-{
-    // R1: the Unrounded option keeps half-up levels for everything that needs a level (as R2 does).
-    return rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
-}
-
-bool isRubric(TaskKind kind)
-{
-    return kind == TaskKind::Binary || kind == TaskKind::Ordinal;
-}
-
 /// Per item of the panel: the judge's scored and right runs (only labelled rubric items).
 std::map<std::uint32_t, RunCounts> countsOf(const Audit& audit, StrId dataset, const JudgeKey& key,
                                             const std::vector<RubricLabel>& labels)
@@ -45,11 +27,11 @@ std::map<std::uint32_t, RunCounts> countsOf(const Audit& audit, StrId dataset, c
             continue;
         for (const ItemRun& run : audit.itemRunsOf(cell)) {
             const TaskKind kind = audit.items().kind[run.item];
-            if (!isRubric(kind) || labels[run.item].label == answer::kNone)
+            if (!isRubricKind(kind) || labels[run.item].label == answer::kNone)
                 continue;
             const int levels = scaleLevels(audit, run.item);
             for (std::uint32_t j = run.begin; j < run.end; ++j) {
-                if (!isScored(jt.answer[j], kind, levels))
+                if (!isScoredPrediction(jt.answer[j], kind, levels))
                     continue;
                 RunCounts& c = out[run.item];
                 ++c.scored;
@@ -65,8 +47,8 @@ std::vector<RubricLabel> labelsOfPanel(const Audit& audit, StrId dataset, LabelR
 {
     std::vector<RubricLabel> labels(audit.itemCount());
     for (std::uint32_t i = 0; i < audit.itemCount(); ++i)
-        if (audit.items().dataset[i] == dataset && isRubric(audit.items().kind[i]))
-            labels[i] = rubricLabel(audit, i, levelRule(rounding));
+        if (audit.items().dataset[i] == dataset && isRubricKind(audit.items().kind[i]))
+            labels[i] = rubricLabel(audit, i, levelRounding(rounding));
     return labels;
 }
 
@@ -129,7 +111,7 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
     std::vector<StrId> panels;
     for (std::uint32_t i = 0; i < audit.itemCount(); ++i) {
         const StrId d = audit.items().dataset[i];
-        if (isRubric(audit.items().kind[i]) && (panel == kEmptyStr || d == panel) &&
+        if (isRubricKind(audit.items().kind[i]) && (panel == kEmptyStr || d == panel) &&
             std::find(panels.begin(), panels.end(), d) == panels.end())
             panels.push_back(d);
     }

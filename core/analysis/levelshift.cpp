@@ -113,8 +113,7 @@ LevelShiftRow shiftCriterion(std::span<const RubricPrediction> predictions)
 
 std::vector<LevelShiftRow> analyseLevelShifts(const Audit& audit, const RubricAgreementSettings& settings)
 {
-    const LabelRounding rounding =
-        settings.rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : settings.rounding;
+    const LabelRounding rounding = levelRounding(settings.rounding);
     const ItemTable& items = audit.items();
     const JudgmentTable& jt = audit.judgments();
     std::vector<RubricLabel> labels(audit.itemCount());

@@ -13,12 +13,6 @@ bool isValid(TaskKind kind, Answer a)
     return kind == TaskKind::Ordinal && a >= 1 && a <= answer::kMaxLevel;
 }
 
-// R4 / R1: Unrounded is an option for offsets; levels (accuracies) then use the default half-up rule.
-LabelRounding levelRounding(LabelRounding rounding)
-{
-    return rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
-}
-
 /// One comparison; `offsetReference` is the level (or unrounded mean) the ordinal offset is taken against.
 void score(AgreementCounts& counts, TaskKind kind, Answer prediction, Answer reference,
            double offsetReference)

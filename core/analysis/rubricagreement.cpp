@@ -1,18 +1,13 @@
 #include "analysis/rubricagreement.h"
 
+#include "analysis/rubricpredictions.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
 
 namespace tribunal {
 namespace {
-
-bool isScored(Answer predicted, TaskKind kind, int levels)
-{
-    if (kind == TaskKind::Binary)
-        return predicted == answer::kMet || predicted == answer::kUnmet;
-    return predicted >= 1 && predicted <= levels;
-}
 
 /// Binary answers as categories 1 (UNMET) and 2 (MET) for cohenKappa.
 int category(Answer value, TaskKind kind)
@@ -90,7 +85,7 @@ RubricMetrics scoreRubricPredictions(std::span<const RubricPrediction> predictio
     for (const RubricPrediction& p : predictions) {
         if (p.predicted == answer::kNA)
             ++m.abstained;
-        else if (!isScored(p.predicted, kind, p.levels))
+        else if (!isScoredPrediction(p.predicted, kind, p.levels))
             ++m.failed;
         else
             scored.push_back(p);
@@ -188,28 +183,6 @@ Answer modalLabel(std::span<const Answer> labels)
 
 namespace {
 
-struct PairLabels {
-    std::vector<RubricLabel> label;
-    std::vector<int> levels;
-};
-
-PairLabels labelAll(const Audit& audit, LabelRounding rounding)
-{
-    // The Unrounded option keeps half-up labels for the level metrics (offset goes to the mean).
-    const LabelRounding levelRounding =
-        rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
-    PairLabels out;
-    out.label.resize(audit.itemCount());
-    out.levels.resize(audit.itemCount(), 0);
-    for (std::uint32_t i = 0; i < audit.itemCount(); ++i) {
-        if (audit.items().kind[i] == TaskKind::Pairwise)
-            continue;
-        out.label[i] = rubricLabel(audit, i, levelRounding);
-        out.levels[i] = scaleLevels(audit, i);
-    }
-    return out;
-}
-
 /// Predictions and unlabelled pairs of one kind in one group (a cell or a panel).
 struct KindGroup {
     bool present = false;
@@ -271,7 +244,7 @@ constexpr TaskKind kKinds[2] = {TaskKind::Binary, TaskKind::Ordinal};
 std::vector<RubricAgreementRow> analyseRubricAgreement(const Audit& audit,
                                                        const RubricAgreementSettings& settings)
 {
-    const PairLabels labels = labelAll(audit, settings.rounding);
+    const RubricPairScales labels = labelRubricPairs(audit, settings.rounding);
     const bool toMean = settings.rounding == LabelRounding::Unrounded;
     const ItemTable& items = audit.items();
     const JudgmentTable& jt = audit.judgments();
@@ -314,7 +287,7 @@ std::vector<RubricAgreementRow> analyseRubricAgreement(const Audit& audit,
 
 std::vector<RubricAgreementRow> constantBaselines(const Audit& audit, const RubricAgreementSettings& settings)
 {
-    const PairLabels labels = labelAll(audit, settings.rounding);
+    const RubricPairScales labels = labelRubricPairs(audit, settings.rounding);
     const bool toMean = settings.rounding == LabelRounding::Unrounded;
     const ItemTable& items = audit.items();
     std::vector<StrId> panels;

@@ -103,4 +103,21 @@ int scaleLevels(const Audit& audit, std::uint32_t item)
     return k;
 }
 
+bool isRubricKind(TaskKind kind)
+{
+    return kind == TaskKind::Binary || kind == TaskKind::Ordinal;
+}
+
+LabelRounding levelRounding(LabelRounding rounding)
+{
+    return rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
+}
+
+bool isScoredPrediction(Answer predicted, TaskKind kind, int levels)
+{
+    if (kind == TaskKind::Binary)
+        return predicted == answer::kMet || predicted == answer::kUnmet;
+    return kind == TaskKind::Ordinal && predicted >= 1 && predicted <= levels;
+}
+
 } // namespace tribunal

@@ -42,4 +42,15 @@ RubricLabel rubricLabel(const Audit& audit, std::uint32_t item,
 /// label, ratings and judgments use (the scale is then 1..K). 2 for binary items.
 int scaleLevels(const Audit& audit, std::uint32_t item);
 
+/// True for the kinds R1-R7 score: binary and ordinal.
+bool isRubricKind(TaskKind kind);
+
+/// The rounding that gives level labels: Unrounded -> HalfUp (R2 "unrounded": offsets read the mean, the
+/// level metrics the half-up label); the other rules unchanged.
+LabelRounding levelRounding(LabelRounding rounding);
+
+/// True when `predicted` is scored on a pair of `kind` with `levels` levels (R2 / R3): MET / UNMET on a
+/// binary pair, a level 1..levels on an ordinal one. NA, none and out-of-scale answers are not.
+bool isScoredPrediction(Answer predicted, TaskKind kind, int levels);
+
 } // namespace tribunal

@@ -5,11 +5,6 @@
 
 namespace tribunal {
 
-LabelRounding levelRounding(LabelRounding rounding)
-{
-    return rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
-}
-
 RubricPairScales labelRubricPairs(const Audit& audit, LabelRounding rounding)
 {
     const LabelRounding rule = levelRounding(rounding);
@@ -23,13 +18,6 @@ RubricPairScales labelRubricPairs(const Audit& audit, LabelRounding rounding)
         out.levels[i] = scaleLevels(audit, i);
     }
     return out;
-}
-
-bool isScoredPrediction(Answer predicted, TaskKind kind, int levels)
-{
-    if (kind == TaskKind::Binary)
-        return predicted == answer::kMet || predicted == answer::kUnmet;
-    return kind == TaskKind::Ordinal && predicted >= 1 && predicted <= levels;
 }
 
 std::vector<RubricCriterionPredictions> rubricCellPredictions(const Audit& audit, const Cell& cell,

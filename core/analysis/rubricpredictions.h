@@ -19,16 +19,8 @@ struct RubricPairScales {
     std::vector<int> levels; ///< scaleLevels
 };
 
-/// The rounding that gives level labels: Unrounded -> HalfUp (R2 "unrounded": offsets read the mean, the
-/// level metrics the half-up label); the other rules unchanged.
-LabelRounding levelRounding(LabelRounding rounding);
-
 /// Labels (under levelRounding(rounding)) and scales of every binary and ordinal item.
 RubricPairScales labelRubricPairs(const Audit& audit, LabelRounding rounding);
-
-/// True when `predicted` is scored on a pair of `kind` with `levels` levels (R2 / R3): MET / UNMET on a
-/// binary pair, a level 1..levels on an ordinal one. NA, none and out-of-scale answers are not.
-bool isScoredPrediction(Answer predicted, TaskKind kind, int levels);
 
 /// The predictions of one criterion of one kind in one cell.
 struct RubricCriterionPredictions {

@@ -11,11 +11,6 @@ namespace tribunal {
 
 namespace {
 
-bool isRubric(TaskKind kind)
-{
-    return kind == TaskKind::Binary || kind == TaskKind::Ordinal;
-}
-
 double recordedCost(const JudgmentTable& jt, std::uint32_t j)
 {
     const double c = jt.costUsd(j);
@@ -41,9 +36,7 @@ VerdictStatus statusOf(Answer a, TaskKind kind, int levels, Answer label)
 {
     if (a == answer::kNA)
         return VerdictStatus::Abstained;
-    const bool scored =
-        kind == TaskKind::Binary ? (a == answer::kMet || a == answer::kUnmet) : (a >= 1 && a <= levels);
-    if (!scored)
+    if (!isScoredPrediction(a, kind, levels))
         return VerdictStatus::Failed;
     if (label == answer::kNone)
         return VerdictStatus::Unlabelled;
@@ -90,7 +83,6 @@ RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, i
 RubricVerdictTable rubricVerdictTable(const Audit& audit, StrId dataset, std::span<const JudgeKey> judges,
                                       LabelRounding rounding)
 {
-    const LabelRounding levelRule = rounding == LabelRounding::Unrounded ? LabelRounding::HalfUp : rounding;
     const ItemTable& items = audit.items();
     RubricVerdictTable t;
     t.dataset = dataset;
@@ -101,12 +93,12 @@ RubricVerdictTable rubricVerdictTable(const Audit& audit, StrId dataset, std::sp
         return ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
     };
     for (std::uint32_t i = 0; i < audit.itemCount(); ++i) {
-        if (items.dataset[i] != dataset || !isRubric(items.kind[i]))
+        if (items.dataset[i] != dataset || !isRubricKind(items.kind[i]))
             continue;
         pairOf[i] = static_cast<std::uint32_t>(t.items.size());
         t.items.push_back(i);
         t.kind.push_back(items.kind[i]);
-        t.labels.push_back(rubricLabel(audit, i, levelRule));
+        t.labels.push_back(rubricLabel(audit, i, levelRounding(rounding)));
         t.levels.push_back(scaleLevels(audit, i));
         const StrId unitText = items.field(ItemText::UnitId, i);
         const std::uint32_t unit =
