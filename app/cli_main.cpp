@@ -48,10 +48,11 @@ int main(int argc, char** argv)
                "  calibration PROJECT_OR_FILE... [--reliability] [--bins N] [--format csv|md|json|latex]\n"
                "        [-o FILE]\n"
                "  rubric PROJECT_OR_FILE... [--rounding half-up|half-down|unrounded]\n"
-               "        [--format csv|md|json|latex] [--qwk] [-o FILE]\n"
+               "        [--table agreement|confusion|shifts] [--format csv|md|json|latex] [--qwk] [-o FILE]\n"
                "  compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N] [--seed S]\n"
                "        [--margin M] [--cluster group] [--rounding R] [--format csv|md|json|latex]\n"
-               "        [-o FILE]\n\n"
+               "        [-o FILE]\n"
+               "  cost PROJECT_OR_FILE... [--prices JUDGE=IN/OUT,...] [--format csv|md|json] [-o FILE]\n\n"
                "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
@@ -86,5 +87,7 @@ int main(int argc, char** argv)
         return runRubric(args);
     if (command == "compare")
         return runCompare(args);
+    if (command == "cost")
+        return runCost(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

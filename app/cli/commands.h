@@ -26,5 +26,7 @@ int runCalibration(const QStringList& args);
 // Rubric judges R1-R6 and paired comparisons R7 (rubriccommands.cpp).
 int runRubric(const QStringList& args);
 int runCompare(const QStringList& args);
+// Cost per judge B13 / K11 (costcommand.cpp).
+int runCost(const QStringList& args);
 
 } // namespace tribunal::cli

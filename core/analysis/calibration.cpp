@@ -278,7 +278,22 @@ std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins)
     return out;
 }
 
-std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit)
+double requestCostUsd(const Audit& audit, std::size_t j, const TokenPrices* prices)
+{
+    const JudgmentTable& jt = audit.judgments();
+    const double recorded = jt.costUsd(j);
+    if (!isMissing(recorded) || prices == nullptr)
+        return recorded;
+    const std::int64_t in = jt.tokensIn(j), out = jt.tokensOut(j);
+    if (in == kMissingCount || out == kMissingCount)
+        return kMissing;
+    // K11: prices are per million tokens.
+    return (static_cast<double>(in) * prices->inputPerMillion +
+            static_cast<double>(out) * prices->outputPerMillion) /
+           1e6;
+}
+
+std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit, const JudgePrices* prices)
 {
     const Groups groups = groupCells(audit);
     const JudgmentTable& jt = audit.judgments();
@@ -296,10 +311,16 @@ std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit)
     for (std::size_t c = 0; c < cells.size(); ++c) {
         const std::uint32_t g = groups.groupOfCell[c];
         JudgeCostResult& r = out[g];
+        const TokenPrices* judgePrices = nullptr;
+        if (prices != nullptr) {
+            const auto it = prices->find(audit.str(cells[c].judge));
+            judgePrices = it == prices->end() ? nullptr : &it->second;
+        }
         for (std::uint32_t j = cells[c].begin; j < cells[c].end; ++j) {
-            const double cost = jt.costUsd(j);
+            const double cost = requestCostUsd(audit, j, judgePrices);
             if (!isMissing(cost)) {
                 ++r.costed;
+                r.priced += isMissing(jt.costUsd(j)) ? 1u : 0u;
                 costSums[g] += cost;
             }
             const double latency = jt.latencyS(j);
@@ -325,6 +346,14 @@ std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit)
     // A group exists only for a cell, and a cell has at least one judgment, but an empty cell would give a
     // row with no request: drop it so every row has requests > 0.
     std::erase_if(out, [](const JudgeCostResult& r) { return r.requests == 0; });
+    // K11: cost ratios against the cheapest row.
+    double cheapest = kMissing;
+    for (const JudgeCostResult& r : out)
+        if (!isMissing(r.costPer1000) && (isMissing(cheapest) || r.costPer1000 < cheapest))
+            cheapest = r.costPer1000;
+    if (!isMissing(cheapest) && cheapest > 0)
+        for (JudgeCostResult& r : out)
+            r.costRatio = isMissing(r.costPer1000) ? kMissing : r.costPer1000 / cheapest;
     return out;
 }
 

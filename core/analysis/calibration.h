@@ -30,17 +30,23 @@
 // total cost (USD, sum of the recorded costs; kMissing when none is recorded), cost per 1,000 requests,
 // median latency (seconds, of the recorded latencies; an even count gives the mean of the two middle values,
 // as numpy's median), share of requests with a verdict (answer other than none / NA; a tie is a verdict).
-// Cost per 1,000 = 1000 x total / requests with a recorded cost (the mean recorded cost, so requests that
-// record no cost do not make a judge look cheaper); it equals 1000 x total / requests when every request
-// records its cost, as in seed 001 Table 22.
+// Cost per 1,000 = 1000 x total / requests with a cost (the mean request cost, so requests without a cost do
+// not make a judge look cheaper); it equals 1000 x total / requests when every request has one, as in seed
+// 001 Table 22. K11 (metrics.md "Confidence, ... cascades" K11): a request's cost is its recorded cost_usd;
+// without one, and with prices for its judge (JudgePrices) and both token counts recorded, tokens_in x input
+// price + tokens_out x output price (prices per million tokens). The data records no cached-token counts, so
+// no cached-token price applies. costRatio = the row's cost per 1,000 / the lowest cost per 1,000 among the
+// rows (1 for the cheapest; kMissing without a cost).
 //
 // Speed: one pass over the judgment rows (plus a scan of the variant column for B11; B13 selects the median
-// in O(n)); over 10^6 judgments B11 takes ~15 ms and B13 ~12 ms of CPU (tst_calibration speed,
-// RelWithDebInfo). Thread-safety: pure functions of their arguments.
+// in O(n)); measured by bench_bias (tests/benchmarks). Thread-safety: pure functions of their arguments.
 
 #include "model/audit.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace tribunal {
@@ -80,19 +86,32 @@ inline constexpr int kMaxCalibrationBins = 1000;
 /// when bins is outside 1..kMaxCalibrationBins.
 std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins = 10);
 
+/// K11 prices of one judge, USD per million tokens (>= 0).
+struct TokenPrices {
+    double inputPerMillion = 0;
+    double outputPerMillion = 0;
+};
+/// Prices by judge name; judges not listed are costed from recorded costs only.
+using JudgePrices = std::map<std::string, TokenPrices, std::less<>>;
+
+/// K11 cost of judgment row j in USD (see above), kMissing when it has none. `prices` may be null.
+double requestCostUsd(const Audit& audit, std::size_t j, const TokenPrices* prices);
+
 struct JudgeCostResult {
     StrId judge = kEmptyStr, format = kEmptyStr;
     CondId condition = 0;
     std::uint64_t requests = 0;
-    std::uint64_t costed = 0; ///< requests with a recorded cost
+    std::uint64_t costed = 0; ///< requests with a cost (recorded or priced)
+    std::uint64_t priced = 0; ///< of which costed from tokens x prices (K11)
     std::uint64_t timed = 0;  ///< requests with a recorded latency
     double totalCostUsd = kMissing, costPer1000 = kMissing;
+    double costRatio = kMissing; ///< K11: costPer1000 / the lowest costPer1000 of the rows
     double medianLatencyS = kMissing;
     double verdictShare = kMissing;
 };
 
-/// B13, one result per (judge, format, condition) with a judgment, in string order of judge, format (then
-/// condition id).
-std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit);
+/// B13 / K11, one result per (judge, format, condition) with a judgment, in string order of judge, format
+/// (then condition id). `prices` may be null (recorded costs only).
+std::vector<JudgeCostResult> analyseJudgeCost(const Audit& audit, const JudgePrices* prices = nullptr);
 
 } // namespace tribunal

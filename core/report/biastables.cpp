@@ -269,8 +269,9 @@ FlatTable reliabilityTable(const Audit& audit, const std::vector<CalibrationResu
 FlatTable judgeCostTable(const Audit& audit, const std::vector<JudgeCostResult>& results)
 {
     const Labels labels = labelsOf(audit, results, [](const JudgeCostResult& c) { return c.condition; });
-    FlatTable table = judgeFormatTable(
-        audit, labels, {"requests", "total_cost_usd", "cost_per_1000", "median_latency_s", "verdict_share"});
+    FlatTable table = judgeFormatTable(audit, labels,
+                                       {"requests", "total_cost_usd", "cost_per_1000", "median_latency_s",
+                                        "verdict_share", "costed", "priced", "cost_ratio"});
     for (const JudgeCostResult& c : results) {
         const std::size_t r = addJudgeRow(audit, labels, table, c.judge, c.format, c.condition);
         table.set(r, "requests", countCell(c.requests));
@@ -278,6 +279,9 @@ FlatTable judgeCostTable(const Audit& audit, const std::vector<JudgeCostResult>&
         table.set(r, "cost_per_1000", c.costPer1000);
         table.set(r, "median_latency_s", c.medianLatencyS);
         table.set(r, "verdict_share", c.verdictShare);
+        table.set(r, "costed", countCell(c.costed));
+        table.set(r, "priced", countCell(c.priced));
+        table.set(r, "cost_ratio", c.costRatio);
     }
     return table;
 }

@@ -35,8 +35,9 @@ FlatTable calibrationTable(const Audit& audit, const std::vector<CalibrationResu
 /// B11 reliability points: judge, format, <conditions>, bin_lo, bin_hi, count, mean_confidence, accuracy.
 FlatTable reliabilityTable(const Audit& audit, const std::vector<CalibrationResult>& results);
 
-/// B13: judge, format, <conditions>, requests, total_cost_usd, cost_per_1000, median_latency_s,
-/// verdict_share.
+/// B13 / K11: judge, format, <conditions>, requests, total_cost_usd, cost_per_1000, median_latency_s,
+/// verdict_share, costed (requests with a cost), priced (of which from tokens x prices), cost_ratio (cost per
+/// 1,000 over the cheapest row's).
 FlatTable judgeCostTable(const Audit& audit, const std::vector<JudgeCostResult>& results);
 
 /// The condition keys used by `conditions` (ids into Audit::conditions()), in the audit's key order.

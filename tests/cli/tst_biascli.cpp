@@ -148,7 +148,7 @@ void TestBiasCli::tables_data()
            "share_when_first_stays,items,spearman_flip_rate,shift_items,spearman_shift";
     QTest::newRow("cost") << "cost"
                           << "judge,format,requests,total_cost_usd,cost_per_1000,median_latency_s,"
-                             "verdict_share";
+                             "verdict_share,costed,priced,cost_ratio";
 }
 
 void TestBiasCli::tables()
