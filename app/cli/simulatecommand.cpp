@@ -1,11 +1,13 @@
-// simulate: synthetic audits for benchmarks and scale tests (`simulate audit`) and a bias-test audit with
-// stated true values (`simulate bias`, docs/bias-simulation.md).
+// simulate: synthetic audits for benchmarks and scale tests (`simulate audit`), a bias-test audit with
+// stated true values (`simulate bias`, docs/bias-simulation.md) and a rubric audit with stated true values
+// (`simulate rubric`, docs/rubric-simulation.md).
 
 #include "commands.h"
 #include "common.h"
 
 #include "analysis/auditsimulator.h"
 #include "analysis/biassimulator.h"
+#include "analysis/rubricsimulator.h"
 #include "io/exporter.h"
 #include "io/projectfile.h"
 
@@ -19,6 +21,7 @@ namespace {
 const QString kAuditForm = "simulate audit --judgments N [--runs R] [--seed S] -o FILE";
 const QString kBiasForm =
     "simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv] -o FILE";
+const QString kRubricForm = "simulate rubric [--judges J] [--units N] [--seed S] [--truth FILE.csv] -o FILE";
 
 /// Writes `audit` to `path` in the format its extension names (.csv, .tribunal, else JSONL).
 bool writeAudit(const Audit& audit, const QString& path, std::string* error)
@@ -53,16 +56,33 @@ int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption&
     return kOk;
 }
 
-struct BiasOptions {
-    QCommandLineOption judges{"judges", "simulate bias: judges, 1..32.", "J", "4"};
+// Options of `simulate bias` and `simulate rubric` (--judges and --truth are shared; the range of --judges
+// differs and is checked per form).
+struct SimulateOptions {
+    QCommandLineOption judges{"judges", "simulate bias: judges, 1..32; simulate rubric: 3..16.", "J", "4"};
     QCommandLineOption items{"items", "simulate bias: items, each judged under every test, 1..20000.", "N",
                              "60"};
     QCommandLineOption s{
         "s", "simulate bias: s of every test instead of drawn values (0 = no bias), in [0, 1].", "S"};
-    QCommandLineOption truth{"truth", "simulate bias: write the true values to this CSV file.", "FILE.csv"};
+    QCommandLineOption truth{"truth", "simulate bias / rubric: write the true values to this CSV file.",
+                             "FILE.csv"};
+    QCommandLineOption units{"units", "simulate rubric: units (5 criteria each), 1..20000.", "N", "200"};
 };
 
-int runSimulateBias(const QCommandLineParser& parser, const BiasOptions& options,
+/// Writes `csv` to `path` atomically; false (and the message on stderr) when it cannot.
+bool writeTruth(const QString& path, const std::string& csv)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
+        !file.commit()) {
+        std::cerr << "cannot write " << path.toStdString() << ": " << file.errorString().toStdString()
+                  << '\n';
+        return false;
+    }
+    return true;
+}
+
+int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& options,
                     const QCommandLineOption& seed, const QCommandLineOption& out)
 {
     BiasSimulation settings;
@@ -99,15 +119,46 @@ int runSimulateBias(const QCommandLineParser& parser, const BiasOptions& options
             << "note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or .tribunal "
                "to keep them\n";
     if (parser.isSet(options.truth)) {
-        const std::string csv = biasTruthCsv(result.truth);
-        QSaveFile file(parser.value(options.truth));
-        if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
-            !file.commit()) {
-            std::cerr << "cannot write " << parser.value(options.truth).toStdString() << ": "
-                      << file.errorString().toStdString() << '\n';
+        if (!writeTruth(parser.value(options.truth), biasTruthCsv(result.truth)))
             return kUsage;
-        }
         std::cout << "wrote the true values of " << result.truth.rows.size() << " rows to "
+                  << parser.value(options.truth).toStdString() << '\n';
+    }
+    return kOk;
+}
+
+int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& options,
+                      const QCommandLineOption& seed, const QCommandLineOption& out)
+{
+    RubricSimulation settings;
+    bool ok = false;
+    settings.judges = parser.value(options.judges).toInt(&ok);
+    if (!ok || settings.judges < kMinRubricJudges || settings.judges > kMaxRubricJudges)
+        return usage("--judges takes an integer in 3..16");
+    settings.units = parser.value(options.units).toInt(&ok);
+    if (!ok || settings.units < 1 || settings.units > kMaxRubricUnits)
+        return usage("--units takes an integer in 1..20000");
+    settings.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok)
+        return usage("--seed takes a non-negative integer");
+    if (parser.isSet(options.truth) && !parser.value(options.truth).endsWith(".csv"))
+        return usage("--truth takes a .csv file name");
+    if (parser.value(out).endsWith(".csv"))
+        return usage("-o takes a .jsonl or .tribunal file name (the flat CSV holds pairwise judgments only)");
+
+    const RubricSimulationResult result = simulateRubricAudit(settings);
+    std::string writeError;
+    if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
+        std::cerr << writeError << '\n';
+        return kUsage;
+    }
+    std::cout << "wrote a simulated rubric audit of " << result.audit->judgmentCount() << " judgments ("
+              << settings.units << " units x 5 criteria x " << settings.judges << " judges x 2 runs) to "
+              << parser.value(out).toStdString() << '\n';
+    if (parser.isSet(options.truth)) {
+        if (!writeTruth(parser.value(options.truth), rubricTruthCsv(result.truth)))
+            return kUsage;
+        std::cout << "wrote the true values of " << result.truth.judges.size() << " judges to "
                   << parser.value(options.truth).toStdString() << '\n';
     }
     return kOk;
@@ -121,27 +172,38 @@ int runSimulate(const QStringList& args)
     parser.setApplicationDescription(
         "Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit "
         "with\n"
-        "stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md).");
-    parser.addPositionalArgument("what", "What to simulate: audit or bias.", "audit|bias");
+        "stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); or a "
+        "rubric\n"
+        "audit with stated true values: simulate rubric -o FILE [--truth FILE.csv] "
+        "(docs/rubric-simulation.md).");
+    parser.addPositionalArgument("what", "What to simulate: audit, bias or rubric.", "audit|bias|rubric");
     QCommandLineOption judgments("judgments", "simulate audit: number of judgments.", "N", "1000000");
     QCommandLineOption runs("runs", "simulate audit: runs per (item, order).", "R", "10");
     QCommandLineOption seed("seed", "Random seed.", "S", "20261129");
     QCommandLineOption out({"o", "output"}, "File to write: .csv, .jsonl or .tribunal.", "FILE");
-    BiasOptions bias;
-    parser.addOptions({judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth});
+    SimulateOptions bias;
+    parser.addOptions({judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth, bias.units});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const QStringList what = parser.positionalArguments().mid(1);
     if (what == QStringList{"bias"}) {
-        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs))
+        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.units))
             return usage("usage: " + kBiasForm);
         return runSimulateBias(parser, bias, seed, out);
     }
+    if (what == QStringList{"rubric"}) {
+        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.items) ||
+            parser.isSet(bias.s))
+            return usage("usage: " + kRubricForm);
+        return runSimulateRubric(parser, bias, seed, out);
+    }
     if (what != QStringList{"audit"} || !parser.isSet(out) || parser.isSet(bias.judges) ||
-        parser.isSet(bias.items) || parser.isSet(bias.s) || parser.isSet(bias.truth))
-        return usage(what == QStringList{"audit"} ? "usage: " + kAuditForm
-                                                  : "usage: " + kAuditForm + "\n   or: " + kBiasForm);
+        parser.isSet(bias.items) || parser.isSet(bias.s) || parser.isSet(bias.truth) ||
+        parser.isSet(bias.units))
+        return usage(what == QStringList{"audit"}
+                         ? "usage: " + kAuditForm
+                         : "usage: " + kAuditForm + "\n   or: " + kBiasForm + "\n   or: " + kRubricForm);
     return runSimulateAudit(parser, judgments, runs, seed, out);
 }
 

@@ -76,6 +76,7 @@ void TestSimulateBias::usageErrors_data()
         << QStringList{"simulate", "bi", "-o", "x.jsonl"}
         << "tribunal-cli: usage: simulate audit --judgments N [--runs R] [--seed S] -o "
            "FILE\n   or: simulate bias [--judges J] [--items N] [--seed S] [--s S] "
+           "[--truth FILE.csv] -o FILE\n   or: simulate rubric [--judges J] [--units N] [--seed S] "
            "[--truth FILE.csv] -o FILE\nRun 'tribunal-cli --help' for usage.\n";
     QTest::newRow("judges 0") << QStringList{"simulate", "bias", "--judges", "0", "-o", "x.jsonl"}
                               << line("--judges takes an integer in 1..32");

@@ -77,11 +77,11 @@ void TestSample::opensSampleSelectsItemAndShowsRawOutputs()
     QVERIFY(window.session()->audit());
 
     // LLMBar Natural: 100 items x 65 judge/format pairs x 2 orders; position-bias: 9,072 judgments; the
-    // simulated bias audit: 4 judges x 150 items x 14 requests (resources/CMakeLists.txt).
-    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072 + 8400));
-    QCOMPARE(
-        window.sizeText(),
-        QStringLiteral("%1 judgments · 418 items · 19 judges · 175 cells").arg(QLocale().toString(30472)));
+    // simulated bias audit: 4 judges x 150 items x 14 requests; the simulated rubric audit: 200 units x 5
+    // criteria x 4 judges x 2 runs, 1,000 items, 4 cells, 4 judges (resources/CMakeLists.txt).
+    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072 + 8400 + 8000));
+    QCOMPARE(window.sizeText(), QStringLiteral("%1 judgments · %2 items · 23 judges · 179 cells")
+                                    .arg(QLocale().toString(38472), QLocale().toString(1418)));
 
     // Filter to the LLMBar dataset and click item 5.
     auto* items = window.itemsPanel();
