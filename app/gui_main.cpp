@@ -14,6 +14,7 @@
 #include "jobresult.h"
 #include "mainwindow.h"
 #include "panelscreenshots.h"
+#include "rubricworkspace.h"
 #include "translations.h"
 #include "trustworkspace.h"
 
@@ -148,6 +149,7 @@ int main(int argc, char* argv[])
                     // pass (widgets/backgroundjobs.h), so wait for them, then let the window lay them out.
                     window.trustWorkspace()->waitForIdle();
                     window.biasWorkspace()->waitForIdle();
+                    window.rubricWorkspace()->waitForIdle();
                     QCoreApplication::processEvents();
                     if (!window.grab().save(screenshot, "PNG")) {
                         printError(

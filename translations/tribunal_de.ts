@@ -486,6 +486,43 @@ confidence %2: %3 of %4 changed (%5)</source>
     </message>
 </context>
 <context>
+    <name>tribunal::ConfusionHeatmap</name>
+    <message>
+        <source>Confusion matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label (R1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pooled row spans several criteria and scales: select a criterion row to see its confusion matrix.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The constant baseline has no confusion matrix here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 / %3
+Label %4, predicted %5: %6 of %7 predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click to list the pairs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not on the axes: %1 NA and %2 failed or out-of-scale predictions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tribunal::ExportDialog</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -576,18 +613,6 @@ confidence %2: %3 of %4 changed (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bias excess (seed 001 Table 10)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Judges with a bias per margin (Table 12)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Calibration (Table 21)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This dialog does not export the bias tests.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -608,7 +633,51 @@ confidence %2: %3 of %4 changed (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Bias excess (seed 001 Table 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judges with a bias per margin (Table 12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration (Table 21)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The bias tests are being recomputed with new settings; the text follows when they are done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This dialog does not export the rubric judges.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rubric judges are being computed; the table appears when they are done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rubric judges of this audit were not computed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This audit has no rubric judgments (no judgment of a binary or ordinal item): there is no accuracy table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No panel and format in which two of the chosen judges both judged rubric items: there is no comparison table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rubric judges: accuracy per panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rubric judges: paired comparisons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rubric judges are being recomputed with new settings; the text follows when they are done.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1490,6 +1559,311 @@ mean confidence %5, accuracy %6</source>
     </message>
     <message>
         <source>No judgment of this format has a probability of A on a labelled item: there is nothing to calibrate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::RubricPairsDialog</name>
+    <message>
+        <source>Rubric pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raters&apos; mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bias test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P(answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no raw output recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n pair(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unanimous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No label (raters&apos; mean %1, %2 raters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label %1 (raters&apos; mean %2, %3, %4 raters; rule %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not scored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::RubricPanel</name>
+    <message>
+        <source>Double-click a row to list the pairs behind it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all %1 criteria</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constant baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rubric judges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per &amp;criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paired c&amp;omparisons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1: how a raters&apos; mean half-way between two levels becomes the label (unrounded: half-up labels, offsets against the raters&apos; mean).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples of the paired comparisons (R7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the bootstrap streams: the same seed gives the same numbers as tribunal-cli compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parity margin (accuracy difference as a proportion): &quot;parity&quot; when the whole interval lies inside ±margin (R7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;luster bootstrap (by group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also resample whole groups (the items&apos; group field), as tribunal-cli compare --cluster group does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Judges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The judges whose pairs are compared (every two of them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the current table (tab-separated, every digit, with a header line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rounding:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No audit open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the rubric metrics…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rubric metrics not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rubric judgments in this audit (no judged binary or ordinal item).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 / %3 · label %4, predicted %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::RubricWorkspace</name>
+    <message>
+        <source>Paired comparisons need two judges with rubric judgments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least two judges to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No panel and format in which two of the judges both judged rubric items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rubric metrics not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>half-down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unrounded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>half-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::ShiftCurvePlot</name>
+    <message>
+        <source>Accuracy vs shift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level shift s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level shifts (R5) are defined for judges on ordinal criteria; select such a row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+s = %2: accuracy %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+best shift %2: accuracy %3 (s = 0: %4; leave-one-out: %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judges without a scored prediction here: %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

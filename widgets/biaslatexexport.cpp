@@ -120,4 +120,45 @@ std::string biasExportLatex(const BiasWorkspace* bias, BiasLatexTable table, boo
     return {};
 }
 
+std::vector<LatexTableSource> biasLatexSources(const BiasWorkspace* bias)
+{
+    const struct {
+        BiasLatexTable table;
+        QString title;
+        const char* file;
+    } tables[] = {
+        {BiasLatexTable::Excess,
+         QCoreApplication::translate("tribunal::ExportDialog", "Bias excess (seed 001 Table 10)"),
+         "bias-excess.tex"},
+        {BiasLatexTable::Counts,
+         QCoreApplication::translate("tribunal::ExportDialog", "Judges with a bias per margin (Table 12)"),
+         "bias-counts.tex"},
+        {BiasLatexTable::Calibration,
+         QCoreApplication::translate("tribunal::ExportDialog", "Calibration (Table 21)"), "calibration.tex"}};
+    std::vector<LatexTableSource> out;
+    for (const auto& t : tables) {
+        const BiasLatexTable table = t.table;
+        LatexTableSource s;
+        s.title = t.title;
+        s.fileName = QString::fromLatin1(t.file);
+        s.problem = [bias, table] { return biasExportProblem(bias, table); };
+        s.cliArguments = [bias, table](const QString& input, bool standalone) {
+            return biasExportCliArguments(bias, table, input, standalone);
+        };
+        s.latex = [bias, table](bool standalone, QString* problem) {
+            return biasExportLatex(bias, table, standalone, problem);
+        };
+        // The text is the shown view's (the command names its settings) until the new one arrives.
+        s.pendingNote = [bias] {
+            return bias != nullptr && bias->isBusy()
+                       ? QCoreApplication::translate("tribunal::ExportDialog",
+                                                     "The bias tests are being recomputed with new settings; "
+                                                     "the text follows when they are done.")
+                       : QString();
+        };
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
 } // namespace tribunal

@@ -5,10 +5,13 @@
 // and why a table is not available. The text comes from core (report/biaslatex.h) on the workspace's view;
 // nothing is computed here. GUI thread only.
 
+#include "latextablesource.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <string>
+#include <vector>
 
 namespace tribunal {
 
@@ -29,5 +32,8 @@ QStringList biasExportCliArguments(const BiasWorkspace* bias, BiasLatexTable tab
 /// The LaTeX of `table` (a standalone document when asked), or empty with *problem set.
 std::string biasExportLatex(const BiasWorkspace* bias, BiasLatexTable table, bool standalone,
                             QString* problem);
+
+/// The Export dialog's entries of the three tables, in BiasLatexTable order.
+std::vector<LatexTableSource> biasLatexSources(const BiasWorkspace* bias);
 
 } // namespace tribunal

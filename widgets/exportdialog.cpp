@@ -4,8 +4,7 @@
 
 #include "auditsession.h"
 #include "biasworkspace.h"
-#include "report/biaslatex.h"
-#include "report/latex.h"
+#include "rubricworkspace.h"
 #include "trustworkspace.h"
 
 #include <QCheckBox>
@@ -37,13 +36,9 @@ namespace {
 const QStringList kDefaultFactors = {QStringLiteral("judge"), QStringLiteral("format"),
                                      QStringLiteral("dataset")};
 const char* const kDirectoryKey = "export/directory";
-/// Combo data of the bias tables: kBiasData + BiasLatexTable (the trust tables use TrustLatexTable's values).
-constexpr int kBiasData = 100;
-
-int biasData(BiasLatexTable table)
-{
-    return kBiasData + static_cast<int>(table);
-}
+/// Combo data of the bias and rubric tables: kSourceData + index into m_sources (the trust tables use
+/// TrustLatexTable's values).
+constexpr int kSourceData = 100;
 
 bool writeBytes(const QString& path, const std::string& bytes, QString* error)
 {
@@ -78,8 +73,13 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, QWidget* parent)
 {}
 
 ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidget* parent)
-    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_tableBox(new QComboBox(this)),
-      m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
+    : ExportDialog(workspace, bias, nullptr, parent)
+{}
+
+ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
+                           QWidget* parent)
+    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_rubric(rubric),
+      m_tableBox(new QComboBox(this)), m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
       m_standalone(new QCheckBox(tr("Standalone document (compiles on its own)"), this)),
       m_factors(new QListWidget(this)), m_note(new QLabel(this)), m_preview(new QPlainTextEdit(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
@@ -94,11 +94,14 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidg
     m_tableBox->addItem(tr("Format dispersion (Table 4)"), static_cast<int>(TrustLatexTable::Dispersion));
     m_tableBox->addItem(tr("ANOVA of T (Table 5)"), static_cast<int>(TrustLatexTable::Anova));
     m_tableBox->addItem(tr("Closed-form vs joint T (Table 10)"), static_cast<int>(TrustLatexTable::Gap));
-    if (m_bias != nullptr) {
-        m_tableBox->addItem(tr("Bias excess (seed 001 Table 10)"), biasData(BiasLatexTable::Excess));
-        m_tableBox->addItem(tr("Judges with a bias per margin (Table 12)"), biasData(BiasLatexTable::Counts));
-        m_tableBox->addItem(tr("Calibration (Table 21)"), biasData(BiasLatexTable::Calibration));
-    }
+    if (m_bias != nullptr)
+        m_sources = biasLatexSources(m_bias);
+    m_biasSources = m_sources.size();
+    if (m_rubric != nullptr)
+        for (LatexTableSource& s : rubricLatexSources(m_rubric))
+            m_sources.push_back(std::move(s));
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        m_tableBox->addItem(m_sources[i].title, kSourceData + static_cast<int>(i));
     m_colour->setObjectName(QStringLiteral("exportColour"));
     m_standalone->setObjectName(QStringLiteral("exportStandalone"));
     m_factors->setObjectName(QStringLiteral("exportFactors"));
@@ -154,6 +157,12 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidg
         connect(m_bias, &BiasWorkspace::busyChanged, this, &ExportDialog::refresh);
         connect(m_bias, &BiasWorkspace::statusMessage, this, &ExportDialog::refresh);
     }
+    if (m_rubric != nullptr) {
+        connect(m_rubric, &RubricWorkspace::viewChanged, this, &ExportDialog::refresh);
+        connect(m_rubric, &RubricWorkspace::comparisonsChanged, this, &ExportDialog::refresh);
+        connect(m_rubric, &RubricWorkspace::busyChanged, this, &ExportDialog::refresh);
+        connect(m_rubric, &RubricWorkspace::statusMessage, this, &ExportDialog::refresh);
+    }
 
     rebuildFactors();
     refresh();
@@ -162,21 +171,43 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidg
 TrustLatexTable ExportDialog::table() const
 {
     const int code = m_tableBox->currentData().toInt();
-    return code >= kBiasData ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
+    return code >= kSourceData ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
+}
+
+const LatexTableSource* ExportDialog::source() const
+{
+    const int code = m_tableBox->currentData().toInt();
+    return code >= kSourceData ? &m_sources[static_cast<std::size_t>(code - kSourceData)] : nullptr;
 }
 
 std::optional<BiasLatexTable> ExportDialog::biasTable() const
 {
-    const int code = m_tableBox->currentData().toInt();
-    if (code < kBiasData)
+    const int code = m_tableBox->currentData().toInt() - kSourceData;
+    if (code < 0 || static_cast<std::size_t>(code) >= m_biasSources)
         return std::nullopt;
-    return static_cast<BiasLatexTable>(code - kBiasData);
+    return static_cast<BiasLatexTable>(code);
+}
+
+std::optional<RubricLatexTable> ExportDialog::rubricTable() const
+{
+    const int code = m_tableBox->currentData().toInt() - kSourceData;
+    if (code < 0 || static_cast<std::size_t>(code) < m_biasSources)
+        return std::nullopt;
+    return static_cast<RubricLatexTable>(static_cast<std::size_t>(code) - m_biasSources);
 }
 
 void ExportDialog::setTable(BiasLatexTable table)
 {
-    const int index = m_tableBox->findData(biasData(table));
-    if (index >= 0)
+    const int index = m_tableBox->findData(kSourceData + static_cast<int>(table));
+    if (m_bias != nullptr && index >= 0)
+        m_tableBox->setCurrentIndex(index);
+}
+
+void ExportDialog::setTable(RubricLatexTable table)
+{
+    const int index =
+        m_tableBox->findData(kSourceData + static_cast<int>(m_biasSources) + static_cast<int>(table));
+    if (m_rubric != nullptr && index >= 0)
         m_tableBox->setCurrentIndex(index);
 }
 
@@ -257,6 +288,11 @@ bool ExportDialog::isTableAvailable(BiasLatexTable table) const
     return m_bias != nullptr && biasExportProblem(m_bias, table).isEmpty();
 }
 
+bool ExportDialog::isTableAvailable(RubricLatexTable table) const
+{
+    return m_rubric != nullptr && rubricExportProblem(m_rubric, table).isEmpty();
+}
+
 QString ExportDialog::latexText() const
 {
     return QString::fromStdString(m_latex);
@@ -270,8 +306,8 @@ QString ExportDialog::projectOrInput() const
 
 QStringList ExportDialog::cliArguments() const
 {
-    if (const auto bias = biasTable())
-        return biasExportCliArguments(m_bias, *bias, projectOrInput(), standalone());
+    if (const LatexTableSource* s = source())
+        return s->cliArguments(projectOrInput(), standalone());
     const auto& view = *m_workspace->view();
     const auto kind = table();
     QStringList args;
@@ -397,8 +433,8 @@ void ExportDialog::rebuildFactors()
 
 std::string ExportDialog::render(QString* problem) const
 {
-    if (const auto bias = biasTable())
-        return biasExportLatex(m_bias, *bias, standalone(), problem);
+    if (const LatexTableSource* s = source())
+        return s->latex(standalone(), problem);
     const auto& view = *m_workspace->view();
     const auto kind = table();
     if (!view.audit) {
@@ -447,7 +483,7 @@ std::string ExportDialog::render(QString* problem) const
 void ExportDialog::refresh()
 {
     const auto& view = *m_workspace->view();
-    const auto bias = biasTable();
+    const bool other = source() != nullptr;
     const auto kind = table();
     auto* model = qobject_cast<QStandardItemModel*>(m_tableBox->model());
     for (int row = 0; row < m_tableBox->count(); ++row) {
@@ -455,17 +491,17 @@ void ExportDialog::refresh()
         if (item == nullptr)
             continue;
         const int code = m_tableBox->itemData(row).toInt();
-        if (code >= kBiasData) {
+        if (code >= kSourceData) {
             // The reason shows in the note when the table is chosen, and as the item's tool tip.
-            const QString reason = biasExportProblem(m_bias, static_cast<BiasLatexTable>(code - kBiasData));
+            const QString reason = m_sources[static_cast<std::size_t>(code - kSourceData)].problem();
             item->setEnabled(reason.isEmpty());
             item->setToolTip(reason);
         } else {
             item->setEnabled(!view.grouped || static_cast<TrustLatexTable>(code) == TrustLatexTable::Cells);
         }
     }
-    m_colour->setEnabled(!bias && kind == TrustLatexTable::Cells);
-    m_factors->setEnabled(!bias && kind == TrustLatexTable::Anova);
+    m_colour->setEnabled(!other && kind == TrustLatexTable::Cells);
+    m_factors->setEnabled(!other && kind == TrustLatexTable::Anova);
 
     QString problem;
     auto latex = render(&problem);
@@ -486,12 +522,11 @@ QString ExportDialog::noteText() const
     const auto& view = *m_workspace->view();
     const auto kind = table();
     QString note;
-    if (biasTable()) {
+    if (const LatexTableSource* s = source()) {
         // The text is the shown view's (cliArguments() names its settings) until the new one arrives.
-        if (m_bias->isBusy())
-            note = tr("The bias tests are being recomputed with new settings; the text follows when they are "
-                      "done.") +
-                   QLatin1Char(' ');
+        const QString pending = s->pendingNote();
+        if (!pending.isEmpty())
+            note = pending + QLatin1Char(' ');
     } else {
         const bool intervalTable =
             !view.grouped && (kind == TrustLatexTable::Cells || kind == TrustLatexTable::Gap);
@@ -510,16 +545,8 @@ QString ExportDialog::noteText() const
 
 QString ExportDialog::defaultFileName() const
 {
-    if (const auto bias = biasTable()) {
-        switch (*bias) {
-        case BiasLatexTable::Excess:
-            return QStringLiteral("bias-excess.tex");
-        case BiasLatexTable::Counts:
-            return QStringLiteral("bias-counts.tex");
-        case BiasLatexTable::Calibration:
-            return QStringLiteral("calibration.tex");
-        }
-    }
+    if (const LatexTableSource* s = source())
+        return s->fileName;
     switch (table()) {
     case TrustLatexTable::Cells:
         return QStringLiteral("trust-cells.tex");

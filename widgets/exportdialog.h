@@ -1,17 +1,20 @@
 #pragma once
-// Export dialog (workbench.md journey 3, issue 4): choose a table of the trust analysis (trust cells, format
-// dispersion, ANOVA, closed-form vs joint T) or of the bias tests (seed 001 Tables 10, 12 and 21: bias
-// excess with intervals, judges with a bias per margin, calibration) and its options, see the LaTeX, copy it
-// or save it as .tex.
-// The text comes from the functions `tribunal-cli trust|dispersion|anova|bias|calibration --format latex`
-// call (report/trustexport.h, report/biaslatex.h) on the workspaces' current views, so it is the CLI's output
-// byte for byte for the same settings; cliArguments() names that command. The dialog never computes
-// statistics: the bias tables are written from BiasWorkspace::view(), whose analysis.settings (the margin
-// chosen in the Bias panel included) are the CLI options. The preview follows the workspaces: new
-// estimates, intervals arriving, a grouping, another margin, a finished bias analysis. GUI thread only.
+// Export dialog (workbench.md journey 3, issues 4-6): choose a table of the trust analysis (trust cells,
+// format dispersion, ANOVA, closed-form vs joint T), of the bias tests (seed 001 Tables 10, 12 and 21: bias
+// excess with intervals, judges with a bias per margin, calibration) or of the rubric judges (accuracy per
+// panel, paired comparisons) and its options, see the LaTeX, copy it or save it as .tex. The text comes from
+// the functions `tribunal-cli trust|dispersion|anova|bias|calibration|rubric|compare
+// --format latex` call (report/trustexport.h, biaslatex.h, rubriclatex.h) on the workspaces' current views,
+// so it is the CLI's output byte for byte for the same settings; cliArguments() names that command. The
+// dialog never computes statistics: the bias and rubric tables are LatexTableSources (biaslatexexport.h,
+// rubriclatexexport.h) reading the workspaces' views, whose settings are the CLI options. The preview follows
+// the workspaces: new estimates, intervals arriving, a grouping, another margin, finished analyses. GUI
+// thread only.
 
 #include "biaslatexexport.h"
+#include "latextablesource.h"
 #include "report/trustexport.h"
+#include "rubriclatexexport.h"
 
 #include <QDialog>
 #include <QString>
@@ -19,6 +22,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -31,6 +35,7 @@ class QPushButton;
 namespace tribunal {
 
 class BiasWorkspace;
+class RubricWorkspace;
 class TrustWorkspace;
 
 class ExportDialog : public QDialog {
@@ -42,6 +47,8 @@ public:
     /// Trust tables and the bias tables of `bias` (a workspace of the same AuditSession; read through
     /// bias->view(), never changed; must outlive the dialog like `workspace`).
     ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidget* parent = nullptr);
+    /// Also the rubric tables of `rubric` (same rules as `bias`; either may be null).
+    ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric, QWidget* parent);
 
     /// The trust table chosen; Cells while a bias table is chosen (see biasTable()).
     TrustLatexTable table() const;
@@ -52,6 +59,11 @@ public:
     /// nothing without a BiasWorkspace.
     void setTable(BiasLatexTable table);
     BiasWorkspace* biasWorkspace() const { return m_bias; }
+    /// The rubric table chosen, or none.
+    std::optional<RubricLatexTable> rubricTable() const;
+    /// Chooses a rubric table (as setTable(BiasLatexTable)); nothing without a RubricWorkspace.
+    void setTable(RubricLatexTable table);
+    RubricWorkspace* rubricWorkspace() const { return m_rubric; }
     /// Cells only (--colour): shade T in bands.
     bool colour() const;
     void setColour(bool colour);
@@ -72,6 +84,7 @@ public:
     /// Counts; the CLI refuses an audit without perturbed judgments) or calibration results (Calibration).
     /// False without a BiasWorkspace.
     bool isTableAvailable(BiasLatexTable table) const;
+    bool isTableAvailable(RubricLatexTable table) const;
 
     /// The LaTeX of the current choice (UTF-8, exactly what Copy and Save write); empty when there is none
     /// (see problem()).
@@ -112,9 +125,15 @@ private:
     /// Why `table` has no text with the current bias view, or empty.
     QString noteText() const;
     QString defaultFileName() const;
+    /// The chosen bias or rubric table, or null while a trust table is chosen.
+    const LatexTableSource* source() const;
 
     TrustWorkspace* m_workspace;
     BiasWorkspace* m_bias;
+    RubricWorkspace* m_rubric;
+    /// The bias tables (BiasLatexTable order, when there is a BiasWorkspace), then the rubric tables.
+    std::vector<LatexTableSource> m_sources;
+    std::size_t m_biasSources = 0;
     QComboBox* m_tableBox;
     QCheckBox* m_colour;
     QCheckBox* m_standalone;

@@ -13,6 +13,8 @@
 #include "overviewpanel.h"
 #include "plotspanel.h"
 #include "recentfiles.h"
+#include "rubricpanel.h"
+#include "rubricworkspace.h"
 #include "tablecopy.h"
 #include "trustworkspace.h"
 
@@ -36,7 +38,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 3; // bump when the set of docks changes incompatibly
+constexpr int kLayoutVersion = 4; // bump when the set of docks changes incompatibly
 constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
@@ -60,7 +62,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_items(new ItemsPanel(this)), m_detail(new ItemDetailPanel(this)),
       m_overview(new OverviewPanel(m_trust, this)), m_plots(new PlotsPanel(m_trust, this)),
       m_flip(new FlipInspectorPanel(m_trust, this)), m_bias(new BiasWorkspace(m_session, this)),
-      m_biasPanel(new BiasPanel(m_bias, this)), m_job(new JobStatusWidget(this)),
+      m_biasPanel(new BiasPanel(m_bias, this)), m_rubric(new RubricWorkspace(m_session, this)),
+      m_rubricPanel(new RubricPanel(m_rubric, this)), m_job(new JobStatusWidget(this)),
       m_sizeLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -79,6 +82,11 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_overview, m_items);
     addDockWidget(Qt::LeftDockWidgetArea, m_biasPanel);
     tabifyDockWidget(m_overview, m_biasPanel);
+    // Rubric judges (issue 6): tables, plots and a drill-down, so the large area too, behind the bias tests.
+    addDockWidget(Qt::LeftDockWidgetArea, m_rubricPanel);
+    tabifyDockWidget(m_overview, m_rubricPanel);
+    connect(m_rubric, &RubricWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     addDockWidget(Qt::RightDockWidgetArea, m_plots);
     addDockWidget(Qt::RightDockWidgetArea, m_flip);
     splitDockWidget(m_plots, m_flip, Qt::Vertical);
@@ -156,6 +164,7 @@ void MainWindow::createMenus()
     view->addAction(m_plots->toggleViewAction());
     view->addAction(m_flip->toggleViewAction());
     view->addAction(m_biasPanel->toggleViewAction());
+    view->addAction(m_rubricPanel->toggleViewAction());
 }
 
 bool MainWindow::openPaths(const QStringList& paths)
@@ -385,7 +394,7 @@ ExportDialog* MainWindow::exportDialog() const
 void MainWindow::showExportDialog()
 {
     if (!m_export)
-        m_export = new ExportDialog(m_trust, m_bias, this);
+        m_export = new ExportDialog(m_trust, m_bias, m_rubric, this);
     m_export->show();
     m_export->raise();
     m_export->activateWindow();

@@ -15,6 +15,8 @@ namespace tribunal {
 
 class AuditSession;
 class BiasPanel;
+class RubricPanel;
+class RubricWorkspace;
 class BiasWorkspace;
 class ExportDialog;
 class FlipInspectorPanel;
@@ -54,6 +56,9 @@ public:
     /// The bias-test results the Bias tests panel shows (issue 5).
     BiasWorkspace* biasWorkspace() const { return m_bias; }
     BiasPanel* biasPanel() const { return m_biasPanel; }
+    /// The rubric-judge results the Rubric judges panel shows (issue 6).
+    RubricWorkspace* rubricWorkspace() const { return m_rubric; }
+    RubricPanel* rubricPanel() const { return m_rubricPanel; }
     /// File > Export table… (created on first use; null before).
     ExportDialog* exportDialog() const;
     /// Opens (or raises) the export dialog.
@@ -94,6 +99,8 @@ private:
     FlipInspectorPanel* m_flip;
     BiasWorkspace* m_bias;
     BiasPanel* m_biasPanel;
+    RubricWorkspace* m_rubric;
+    RubricPanel* m_rubricPanel;
     QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;

@@ -2,6 +2,7 @@
 
 #include "biasworkspace.h"
 #include "mainwindow.h"
+#include "rubricworkspace.h"
 #include "trustworkspace.h"
 
 #include <QApplication>
@@ -47,8 +48,10 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
     settings.trust.assumeConsistentWhenSingleRun = true;
     workspace->setSettings(settings);
     workspace->waitForIdle();
-    // The Bias tests panel computes on its own; picture its result, not its busy indicator.
+    // The Bias tests and Rubric judges panels compute on their own; picture their results, not their busy
+    // indicators.
     window.biasWorkspace()->waitForIdle();
+    window.rubricWorkspace()->waitForIdle();
     if (row == kMostFlipsRow) {
         const auto& rows = workspace->view()->table.rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -71,11 +74,14 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
         settle();
         if (!save(dock, QDir(dir).filePath(dock->objectName() + QStringLiteral(".png")), written, error))
             return {};
+        // Pages are numbered across the dock's tab widgets, so a dock with two (Rubric judges: tables and
+        // plots) does not overwrite its first pictures.
+        int picture = 0;
         for (auto* tabs : dock->findChildren<QTabWidget*>()) {
             for (int page = 0; page < tabs->count(); ++page) {
                 tabs->setCurrentIndex(page);
                 settle();
-                const auto name = QStringLiteral("%1-%2.png").arg(dock->objectName()).arg(page + 1);
+                const auto name = QStringLiteral("%1-%2.png").arg(dock->objectName()).arg(++picture);
                 if (!save(dock, QDir(dir).filePath(name), written, error))
                     return {};
             }

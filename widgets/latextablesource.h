@@ -1,0 +1,28 @@
+#pragma once
+// One table the Export dialog offers besides the trust tables (bias tests, rubric judges): its title and file
+// name, why it has no text now, its text and the tribunal-cli arguments that write the same bytes. The
+// functions read a workspace's current view (they compute nothing); the workspace must outlive the dialog.
+// GUI thread only.
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <string>
+
+namespace tribunal {
+
+struct LatexTableSource {
+    QString title;    ///< the Table combo's entry
+    QString fileName; ///< default file name when saving
+    /// Why the table has no text now (no audit, still computing, nothing to show), or empty.
+    std::function<QString()> problem;
+    /// The tribunal-cli arguments after the program name, for `input` (project file or INPUT).
+    std::function<QStringList(const QString& input, bool standalone)> cliArguments;
+    /// The text (a standalone document when asked), or empty with *problem set.
+    std::function<std::string(bool standalone, QString* problem)> latex;
+    /// A note to show before the command while the workspace recomputes (empty when it does not).
+    std::function<QString()> pendingNote;
+};
+
+} // namespace tribunal
