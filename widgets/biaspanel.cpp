@@ -1,5 +1,7 @@
 #include "biaspanel.h"
 
+#include "flattablemodel.h"
+
 #include "biascomparisonview.h"
 #include "biasforestplot.h"
 #include "biasheatmap.h"
@@ -28,60 +30,12 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
-#include <variant>
 
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-// A cell of a result table as a spreadsheet reads it: numbers in shortest round-trip form (as the CSV the
-// CLI writes), missing values empty, text without tabs and line breaks.
-QString cellText(const FlatCell& cell)
-{
-    if (const auto* text = std::get_if<std::string>(&cell)) {
-        QString s = qs(*text);
-        s.replace(QLatin1Char('\t'), QLatin1Char(' '));
-        s.replace(QLatin1Char('\n'), QLatin1Char(' '));
-        s.replace(QLatin1Char('\r'), QLatin1Char(' '));
-        return s;
-    }
-    if (const auto* value = std::get_if<double>(&cell)) {
-        if (std::isnan(*value))
-            return {};
-        char buffer[64];
-        const auto result = std::to_chars(buffer, buffer + sizeof buffer, *value);
-        return QString::fromLatin1(buffer, static_cast<qsizetype>(result.ptr - buffer));
-    }
-    if (const auto* count = std::get_if<std::int64_t>(&cell))
-        return QString::number(*count);
-    if (const auto* flag = std::get_if<bool>(&cell))
-        return *flag ? QStringLiteral("true") : QStringLiteral("false");
-    return {};
-}
-
-QString tsv(const FlatTable& table)
-{
-    QStringList lines;
-    QStringList header;
-    for (const auto& column : table.columns)
-        header << qs(column);
-    lines << header.join(QLatin1Char('\t'));
-    for (const auto& row : table.rows) {
-        QStringList cells;
-        for (const auto& cell : row)
-            cells << cellText(cell);
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
-}
 
 QLabel* wrappedLabel(QWidget* parent)
 {
@@ -408,11 +362,11 @@ QString BiasPanel::tableText() const
         return {};
     switch (m_tabs->currentIndex()) {
     case 2:
-        return tsv(reliabilityTable(*view.audit, view.calibration));
+        return FlatTableModel::tsv(reliabilityTable(*view.audit, view.calibration));
     case 3:
-        return tsv(flipsByConfidenceTable(*view.audit, view.analysis));
+        return FlatTableModel::tsv(flipsByConfidenceTable(*view.audit, view.analysis));
     default:
-        return tsv(biasExcessTable(*view.audit, view.analysis));
+        return FlatTableModel::tsv(biasExcessTable(*view.audit, view.analysis));
     }
 }
 

@@ -1,9 +1,9 @@
 #include "rubricpanel.h"
 
 #include "confusionheatmap.h"
+#include "flattablemodel.h"
 #include "plottabs.h"
 #include "rubricpairsdialog.h"
-#include "rubrictablemodel.h"
 #include "rubricworkspace.h"
 #include "shiftcurveplot.h"
 

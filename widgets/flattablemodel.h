@@ -1,6 +1,7 @@
 #pragma once
-// A read-only table model over a report/flattable.h FlatTable (issue 6: the Rubric judges panel's criterion
-// and comparison tables, exactly the rows and columns `tribunal-cli rubric` / `compare` write). Cells show
+// A read-only table model over a report/flattable.h FlatTable (the Rubric judges panel's criterion and
+// comparison tables, exactly the rows and columns `tribunal-cli rubric` / `compare` write), and the
+// tab-separated copy of any FlatTable (the Bias tests panel's Copy table too). Cells show
 // numbers as the CLI's Markdown does (4 significant digits, report/tablecells.h displayNumber); ExactRole
 // and tsv() give them as its CSV does (shortest round-trip), so a copied table pastes with every digit.
 // Missing cells are empty. Rendering only; GUI thread only.

@@ -1,4 +1,4 @@
-#include "rubrictablemodel.h"
+#include "flattablemodel.h"
 
 #include "report/tablecells.h"
 
