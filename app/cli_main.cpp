@@ -52,7 +52,16 @@ int main(int argc, char** argv)
                "  compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N] [--seed S]\n"
                "        [--margin M] [--cluster group] [--rounding R] [--format csv|md|json|latex]\n"
                "        [-o FILE]\n"
-               "  cost PROJECT_OR_FILE... [--prices JUDGE=IN/OUT,...] [--format csv|md|json] [-o FILE]\n\n"
+               "  cost PROJECT_OR_FILE... [--prices JUDGE=IN/OUT,...] [--format csv|md|json] [-o FILE]\n"
+               "  cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--singles J3,...] [--panel P]\n"
+               "        [--halvings N] [--seed S] [--threads N] [--rounding R] [--table summary|curve]\n"
+               "        [--format csv|md|json|latex] [-o FILE]\n"
+               "  confident-errors PROJECT_OR_FILE... --first J [--others J2,J3,...] [--panel P] [--n N]\n"
+               "        [--table sample|repeats] [--rounding R] [--format csv|md|json|latex] [-o FILE]\n"
+               "  jury PROJECT_OR_FILE... --jurors J1,J2,J3[,...] [--candidates J,...] [--panel P]\n"
+               "        [--resamples N] [--seed S] [--margin M] [--threads N] [--rounding R]\n"
+               "        [--format csv|md|json|latex] [-o FILE]\n"
+               "  (judges: NAME or NAME@FORMAT)\n\n"
                "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
         return command.isEmpty() ? kUsage : kOk;
@@ -89,5 +98,11 @@ int main(int argc, char** argv)
         return runCompare(args);
     if (command == "cost")
         return runCost(args);
+    if (command == "cascade")
+        return runCascade(args);
+    if (command == "confident-errors")
+        return runConfidentErrors(args);
+    if (command == "jury")
+        return runJury(args);
     return usage(QString("unknown command '%1'").arg(command));
 }

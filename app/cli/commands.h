@@ -28,5 +28,9 @@ int runRubric(const QStringList& args);
 int runCompare(const QStringList& args);
 // Cost per judge B13 / K11 (costcommand.cpp).
 int runCost(const QStringList& args);
+// Cascades K7-K10, confident and repeated errors K3 / K4, juries K5 / K6 (cascadecommands.cpp).
+int runCascade(const QStringList& args);
+int runConfidentErrors(const QStringList& args);
+int runJury(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -4,6 +4,7 @@
 // report/rubricdetailtables.h, report/rubriclatex.h).
 
 #include "commands.h"
+#include "rubriccli_common.h"
 #include "trustcli_common.h"
 
 #include "analysis/judgecomparison.h"
@@ -21,25 +22,6 @@
 namespace tribunal::cli {
 namespace {
 
-const QCommandLineOption kRounding("rounding",
-                                   "R1 rule for a raters' mean half-way between levels: half-up (default), "
-                                   "half-down, or unrounded (half-up labels, offsets against the mean).",
-                                   "RULE", "half-up");
-const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
-
-std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString* error)
-{
-    const QString name = parser.value(kRounding);
-    if (name == "half-up")
-        return LabelRounding::HalfUp;
-    if (name == "half-down")
-        return LabelRounding::HalfDown;
-    if (name == "unrounded")
-        return LabelRounding::Unrounded;
-    *error = QString("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
-    return std::nullopt;
-}
-
 /// What `rubric --table` writes: the R2-R6 agreement rows, the confusion matrices or the R5 shift curves.
 enum class RubricTable { Agreement, Confusion, Shifts };
 
@@ -53,35 +35,6 @@ std::optional<RubricTable> rubricTableKind(const QString& name, QString* error)
         return RubricTable::Shifts;
     *error = QString("unknown --table '%1' (expected agreement, confusion or shifts)").arg(name);
     return std::nullopt;
-}
-
-bool hasRubricItems(const Audit& audit)
-{
-    for (TaskKind kind : audit.items().kind)
-        if (kind != TaskKind::Pairwise)
-            return true;
-    return false;
-}
-
-int noRubricItems()
-{
-    std::cerr << "no rubric items in the input (no item of kind binary or ordinal)\n";
-    return kBadInput;
-}
-
-/// Common option checks of both commands: inputs, output format. Null with the exit code set on failure.
-std::optional<QStringList> commonChecks(const QCommandLineParser& parser, const char* command, int* exitCode)
-{
-    const auto inputs = parser.positionalArguments().mid(1);
-    if (inputs.isEmpty()) {
-        *exitCode = usage(QString("%1 needs a project or judgment files").arg(command));
-        return std::nullopt;
-    }
-    if (!isLatex(parser) && !tableFormat(parser.value(kTableFormat))) {
-        *exitCode = usage(unknownFormat(parser));
-        return std::nullopt;
-    }
-    return inputs;
 }
 
 } // namespace

@@ -1,0 +1,371 @@
+// cascade, confident-errors, jury: the K3-K10 analyses (metrics.md "Confidence, confident errors, juries,
+// cascades") on the command line. Every number comes from tribunal_core (analysis/cascadereplay.h,
+// confidenterrors.h, jury.h); this file names judges and panels (rubriccli_common.h) and writes
+// (report/cascadetables.h, report/cascadelatex.h).
+
+#include "commands.h"
+#include "rubriccli_common.h"
+
+#include "report/cascadelatex.h"
+#include "report/cascadetables.h"
+#include "report/latex.h"
+
+#include <algorithm>
+#include <iostream>
+#include <optional>
+
+namespace tribunal::cli {
+namespace {
+
+const QCommandLineOption kPanel("panel", "Only this panel (dataset).", "NAME");
+const QCommandLineOption kSeed("seed", "Seed of the random streams (default 20261129).", "SEED", "20261129");
+const QCommandLineOption kFirst("first", "The first judge D (judge or judge@format).", "J");
+
+std::optional<std::uint64_t> seedOption(const QCommandLineParser& parser, QString* error)
+{
+    bool ok = false;
+    const std::uint64_t seed = parser.value(kSeed).toULongLong(&ok);
+    if (!ok)
+        *error = QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
+    return ok ? std::optional<std::uint64_t>(seed) : std::nullopt;
+}
+
+/// One --option's judges: the names as looked up in the audit.
+struct Role {
+    QString option; ///< "--fallbacks"
+    std::vector<JudgeName> names;
+};
+
+/// The names of `option` looked up in the audit; null with *exitCode set (usage or unknown judge).
+std::optional<Role> roleOf(const Audit& audit, const QString& option, const QStringList& texts, int* exitCode)
+{
+    Role role{option, {}};
+    for (const QString& text : texts) {
+        const auto name = findJudge(audit, text, exitCode);
+        if (!name)
+            return std::nullopt;
+        role.names.push_back(*name);
+    }
+    return role;
+}
+
+/// One role's judges on one panel: indices into `keys` (new keys appended) and the names absent there.
+struct Resolved {
+    std::vector<std::size_t> found;
+    QStringList absent;
+};
+
+/// Resolves `role` on `panel`. A name resolving to a key already in keys[0, refusedBelow) is a usage error
+/// ("--OPTION: 'J' names a judge already listed"), as is an ambiguous name. Null with *exitCode set.
+std::optional<Resolved> resolve(const Audit& audit, StrId panel, const Role& role,
+                                std::vector<JudgeKey>& keys, std::size_t refusedBelow, int* exitCode)
+{
+    Resolved out;
+    for (const JudgeName& name : role.names) {
+        JudgeKey key;
+        QString error;
+        const JudgeLookup found = lookupJudge(audit, panel, name, role.option, &key, &error);
+        if (found == JudgeLookup::Ambiguous) {
+            *exitCode = usage(error);
+            return std::nullopt;
+        }
+        if (found == JudgeLookup::Absent) {
+            out.absent.push_back(name.text);
+            continue;
+        }
+        std::size_t index = 0;
+        while (index < keys.size() && !(keys[index] == key))
+            ++index;
+        const bool repeated = std::find(out.found.begin(), out.found.end(), index) != out.found.end();
+        if (index < refusedBelow || repeated) {
+            *exitCode = usage(QString("%1: '%2' names a judge already listed").arg(role.option, name.text));
+            return std::nullopt;
+        }
+        if (index == keys.size())
+            keys.push_back(key);
+        out.found.push_back(index);
+    }
+    return out;
+}
+
+void noteAbsent(const QStringList& absent, const char* role, StrId panel, const Audit& audit)
+{
+    for (const QString& name : absent)
+        std::cerr << "note: " << role << " '" << name.toStdString() << "' has no judgment on panel '"
+                  << audit.str(panel) << "' (left out there)\n";
+}
+
+/// What every command writes: a flat table, or LaTeX (with --standalone a document).
+int writeResult(const QCommandLineParser& parser, const FlatTable& table, const std::string& latex)
+{
+    if (!isLatex(parser))
+        return writeOutput(parser, writeFlatTable(table, *tableFormat(parser.value(kTableFormat))));
+    return writeOutput(parser, parser.isSet(kStandalone) ? latexStandaloneDocument(latex) : latex);
+}
+
+/// Parsing shared by the three commands: options, inputs, required options, rounding. False with *exitCode
+/// set.
+bool prepare(QCommandLineParser& parser, const QStringList& args, const char* command,
+             const std::vector<QCommandLineOption>& required, int* exitCode, LabelRounding* rule)
+{
+    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
+                                 "PROJECT_OR_FILE...");
+    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kPanel});
+    QString error;
+    if (!parse(parser, args, &error)) {
+        *exitCode = usage(error);
+        return false;
+    }
+    if (!commonChecks(parser, command, exitCode))
+        return false;
+    for (const QCommandLineOption& option : required)
+        if (!parser.isSet(option)) {
+            *exitCode = usage(
+                QString("%1 needs --%2 %3").arg(command, option.names().constLast(), option.valueName()));
+            return false;
+        }
+    const auto r = rounding(parser, &error);
+    if (!r) {
+        *exitCode = usage(error);
+        return false;
+    }
+    *rule = *r;
+    return true;
+}
+
+/// Loads the audit after the option checks; refuses an audit without rubric items.
+AuditPtr loadRubricAudit(const QCommandLineParser& parser, const QStringList& inputs, int* exitCode)
+{
+    AuditPtr audit = loadJudgmentAudit(parser, inputs, exitCode);
+    if (audit && !hasRubricItems(*audit)) {
+        *exitCode = noRubricItems();
+        return nullptr;
+    }
+    return audit;
+}
+
+int noPanel(const std::string& what)
+{
+    std::cerr << "no rubric panel " << what << "\n";
+    return kBadInput;
+}
+
+} // namespace
+
+int runCascade(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback "
+        "when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary "
+        "(best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, "
+        "the cost share of the cascade matching the best fallback) or, with --table curve, every tau.");
+    const QCommandLineOption fallbacksOption("fallbacks", "Fallback judges, comma-separated.", "J1,J2,...");
+    const QCommandLineOption singlesOption("singles", "Further single-judge candidates, comma-separated.",
+                                           "J3,...");
+    const QCommandLineOption halvingsOption("halvings", "K9 halvings of the units (default 50).", "N", "50");
+    const QCommandLineOption tableOption("table", "What to write: summary (default) or curve.", "TABLE",
+                                         "summary");
+    parser.addOptions({kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption});
+    int exitCode = kOk;
+    LabelRounding rule = LabelRounding::HalfUp;
+    if (!prepare(parser, args, "cascade", {kFirst, fallbacksOption}, &exitCode, &rule))
+        return exitCode;
+    QString error;
+    const auto fallbackTexts = judgeListOption(parser, fallbacksOption, &error);
+    const auto singleTexts = fallbackTexts ? judgeListOption(parser, singlesOption, &error) : std::nullopt;
+    if (!singleTexts)
+        return usage(error);
+    if (fallbackTexts->isEmpty())
+        return usage("--fallbacks: at least one judge needed");
+    CascadeSettings settings;
+    const auto halvings = wholeNumberOption(parser, halvingsOption, 1, 100000, &error);
+    const auto seed = halvings ? seedOption(parser, &error) : std::nullopt;
+    const auto threads = seed ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
+    if (!threads)
+        return usage(error);
+    settings = {static_cast<int>(*halvings), *seed, static_cast<int>(*threads)};
+    const QString table = parser.value(tableOption);
+    if (table != "summary" && table != "curve")
+        return usage(QString("unknown --table '%1' (expected summary or curve)").arg(table));
+    if (table == "curve" && isLatex(parser))
+        return usage("--table curve has no --format latex (expected csv, md or json)");
+
+    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    if (!audit)
+        return exitCode;
+    const auto first = roleOf(*audit, "--first", {parser.value(kFirst)}, &exitCode);
+    const auto fallbacks = first ? roleOf(*audit, "--fallbacks", *fallbackTexts, &exitCode) : std::nullopt;
+    const auto singles = fallbacks ? roleOf(*audit, "--singles", *singleTexts, &exitCode) : std::nullopt;
+    if (!singles)
+        return exitCode;
+    const auto panels = rubricPanels(*audit, parser, kPanel, &exitCode);
+    if (!panels)
+        return exitCode;
+    std::vector<CascadePanel> results;
+    for (StrId panel : *panels) {
+        std::vector<JudgeKey> keys;
+        const auto d = resolve(*audit, panel, *first, keys, 0, &exitCode);
+        if (!d)
+            return exitCode;
+        if (d->found.empty())
+            continue; // the first judge did not judge this panel
+        const auto f = resolve(*audit, panel, *fallbacks, keys, 1, &exitCode);
+        const auto s = f ? resolve(*audit, panel, *singles, keys, keys.size(), &exitCode) : std::nullopt;
+        if (!s)
+            return exitCode;
+        if (f->found.empty())
+            continue; // no fallback judged this panel
+        noteAbsent(f->absent, "fallback", panel, *audit);
+        noteAbsent(s->absent, "single judge", panel, *audit);
+        results.push_back(cascadePanel(*audit, rubricVerdictTable(*audit, panel, keys, rule), 0, f->found,
+                                       s->found, settings));
+    }
+    if (results.empty())
+        return noPanel("on which '" + parser.value(kFirst).toStdString() + "' and a fallback both judged");
+    if (table == "curve")
+        return writeResult(parser, cascadeCurveTable(*audit, results), {});
+    return writeResult(parser, cascadeSummaryTable(*audit, results),
+                       isLatex(parser) ? cascadeSummaryLatex(*audit, results, settings) : std::string());
+}
+
+int runConfidentErrors(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Confident errors (metrics.md K3) and repeated errors (K4): the first judge's most confident wrong "
+        "answers per panel and kind with every other judge's answer on the pair, whether it repeats the "
+        "error and its baseline; --table repeats writes repeats against expected repeats per confidence "
+        "band, for the sample and for every error of the first judge.");
+    const QCommandLineOption othersOption(
+        "others", "The other judges (default: every other judge with judgments on the panel).", "J2,J3,...");
+    const QCommandLineOption nOption("n", "Errors sampled per panel and kind (default 12).", "N", "12");
+    const QCommandLineOption tableOption("table", "What to write: sample (default) or repeats.", "TABLE",
+                                         "sample");
+    parser.addOptions({kFirst, othersOption, nOption, tableOption});
+    int exitCode = kOk;
+    LabelRounding rule = LabelRounding::HalfUp;
+    if (!prepare(parser, args, "confident-errors", {kFirst}, &exitCode, &rule))
+        return exitCode;
+    QString error;
+    const auto otherTexts = judgeListOption(parser, othersOption, &error);
+    const auto n = otherTexts ? wholeNumberOption(parser, nOption, 0, 100000, &error) : std::nullopt;
+    if (!n)
+        return usage(error);
+    const QString table = parser.value(tableOption);
+    if (table != "sample" && table != "repeats")
+        return usage(QString("unknown --table '%1' (expected sample or repeats)").arg(table));
+    if (table == "repeats" && isLatex(parser))
+        return usage("--table repeats has no --format latex (the LaTeX table of --table sample includes the "
+                     "repeats)");
+
+    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    if (!audit)
+        return exitCode;
+    const auto first = roleOf(*audit, "--first", {parser.value(kFirst)}, &exitCode);
+    const auto others = first ? roleOf(*audit, "--others", *otherTexts, &exitCode) : std::nullopt;
+    if (!others)
+        return exitCode;
+    const auto panels = rubricPanels(*audit, parser, kPanel, &exitCode);
+    if (!panels)
+        return exitCode;
+    std::vector<ConfidentErrorPanel> results;
+    for (StrId panel : *panels) {
+        std::vector<JudgeKey> keys;
+        const auto d = resolve(*audit, panel, *first, keys, 0, &exitCode);
+        if (!d)
+            return exitCode;
+        if (d->found.empty())
+            continue; // the first judge did not judge this panel
+        const auto o = resolve(*audit, panel, *others, keys, 1, &exitCode);
+        if (!o)
+            return exitCode;
+        std::vector<std::size_t> otherIndices = o->found;
+        if (!parser.isSet(othersOption))
+            for (const JudgeKey& key : panelJudges(*audit, panel))
+                if (!(key == keys[0])) {
+                    otherIndices.push_back(keys.size());
+                    keys.push_back(key);
+                }
+        noteAbsent(o->absent, "other judge", panel, *audit);
+        results.push_back(confidentErrorPanel(*audit, rubricVerdictTable(*audit, panel, keys, rule), 0,
+                                              otherIndices, static_cast<int>(*n)));
+    }
+    if (results.empty())
+        return noPanel("on which '" + parser.value(kFirst).toStdString() + "' judged");
+    if (table == "repeats")
+        return writeResult(parser, repeatSummaryTable(*audit, results), {});
+    return writeResult(parser, confidentErrorTable(*audit, results),
+                       isLatex(parser) ? confidentErrorLatex(*audit, results) : std::string());
+}
+
+int runJury(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Juries (metrics.md K5, K6): the lower and upper median of the jurors' answers per panel and kind, "
+        "compared with the most accurate single candidate on the same pairs (R7 unit bootstrap, Holm over "
+        "the "
+        "two medians), with the share of pairs all jurors got wrong and the oracle accuracy.");
+    const QCommandLineOption jurorsOption("jurors", "The jurors, comma-separated (at least two).",
+                                          "J1,J2,...");
+    const QCommandLineOption candidatesOption(
+        "candidates", "Single judges the jury is compared with (default: the jurors).", "J1,...");
+    const QCommandLineOption resamples("resamples", "Bootstrap resamples (default 10000).", "N", "10000");
+    const QCommandLineOption margin("margin", "Parity margin as a proportion (default 0.05).", "M", "0.05");
+    parser.addOptions({jurorsOption, candidatesOption, resamples, kSeed, margin, kThreads});
+    int exitCode = kOk;
+    LabelRounding rule = LabelRounding::HalfUp;
+    if (!prepare(parser, args, "jury", {jurorsOption}, &exitCode, &rule))
+        return exitCode;
+    QString error;
+    const auto jurorTexts = judgeListOption(parser, jurorsOption, &error);
+    const auto candidateTexts = jurorTexts ? judgeListOption(parser, candidatesOption, &error) : std::nullopt;
+    if (!candidateTexts)
+        return usage(error);
+    if (jurorTexts->size() < 2)
+        return usage("--jurors: at least two judges needed");
+    PairedSettings paired;
+    const auto b = wholeNumberOption(parser, resamples, 1, 10'000'000, &error);
+    const auto seed = b ? seedOption(parser, &error) : std::nullopt;
+    const auto m = seed ? realOption(parser, margin, 0, 1, false, true, &error) : std::nullopt;
+    const auto threads = m ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
+    if (!threads)
+        return usage(error);
+    paired.resamples = static_cast<int>(*b);
+    paired.seed = *seed;
+    paired.margin = *m;
+    paired.threads = static_cast<int>(*threads);
+
+    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    if (!audit)
+        return exitCode;
+    const auto jurors = roleOf(*audit, "--jurors", *jurorTexts, &exitCode);
+    const auto candidates =
+        jurors ? roleOf(*audit, "--candidates", *candidateTexts, &exitCode) : std::nullopt;
+    if (!candidates)
+        return exitCode;
+    const auto panels = rubricPanels(*audit, parser, kPanel, &exitCode);
+    if (!panels)
+        return exitCode;
+    std::vector<JuryPanel> results;
+    for (StrId panel : *panels) {
+        std::vector<JudgeKey> keys;
+        const auto j = resolve(*audit, panel, *jurors, keys, 0, &exitCode);
+        // Candidates may be jurors: nothing below them is refused.
+        const auto c = j ? resolve(*audit, panel, *candidates, keys, 0, &exitCode) : std::nullopt;
+        if (!c)
+            return exitCode;
+        if (!j->absent.isEmpty())
+            continue; // a jury is all its jurors
+        noteAbsent(c->absent, "candidate", panel, *audit);
+        const std::vector<std::size_t> pool = candidates->names.empty() ? j->found : c->found;
+        results.push_back(juryPanel(rubricVerdictTable(*audit, panel, keys, rule), j->found, pool, paired));
+    }
+    if (results.empty())
+        return noPanel("on which every juror judged");
+    return writeResult(parser, juryTable(*audit, results),
+                       isLatex(parser) ? juryLatex(*audit, results, paired) : std::string());
+}
+
+} // namespace tribunal::cli

@@ -1,0 +1,178 @@
+#include "rubriccli_common.h"
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+#include <string>
+#include <tuple>
+
+namespace tribunal::cli {
+
+const QCommandLineOption kRounding("rounding",
+                                   "R1 rule for a raters' mean half-way between levels: half-up (default), "
+                                   "half-down, or unrounded (half-up labels, offsets against the mean).",
+                                   "RULE", "half-up");
+const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
+
+std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString* error)
+{
+    const QString name = parser.value(kRounding);
+    if (name == "half-up")
+        return LabelRounding::HalfUp;
+    if (name == "half-down")
+        return LabelRounding::HalfDown;
+    if (name == "unrounded")
+        return LabelRounding::Unrounded;
+    *error = QString("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
+    return std::nullopt;
+}
+
+bool hasRubricItems(const Audit& audit)
+{
+    for (TaskKind kind : audit.items().kind)
+        if (kind != TaskKind::Pairwise)
+            return true;
+    return false;
+}
+
+int noRubricItems()
+{
+    std::cerr << "no rubric items in the input (no item of kind binary or ordinal)\n";
+    return kBadInput;
+}
+
+std::optional<QStringList> commonChecks(const QCommandLineParser& parser, const char* command, int* exitCode)
+{
+    const auto inputs = parser.positionalArguments().mid(1);
+    if (inputs.isEmpty()) {
+        *exitCode = usage(QString("%1 needs a project or judgment files").arg(command));
+        return std::nullopt;
+    }
+    if (!isLatex(parser) && !tableFormat(parser.value(kTableFormat))) {
+        *exitCode = usage(unknownFormat(parser));
+        return std::nullopt;
+    }
+    return inputs;
+}
+
+std::optional<QStringList> judgeListOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           QString* error)
+{
+    QStringList names;
+    for (const QString& part : parser.value(option).split(',', Qt::SkipEmptyParts)) {
+        const QString name = part.trimmed();
+        if (name.isEmpty())
+            continue;
+        if (names.contains(name)) {
+            *error = QString("--%1: '%2' is listed twice").arg(option.names().constLast(), name);
+            return std::nullopt;
+        }
+        names.push_back(name);
+    }
+    return names;
+}
+
+namespace {
+
+bool hasCell(const Audit& audit, StrId judge, const StrId* format)
+{
+    return std::any_of(audit.cells().begin(), audit.cells().end(),
+                       [&](const Cell& c) { return c.judge == judge && (!format || c.format == *format); });
+}
+
+} // namespace
+
+std::optional<JudgeName> findJudge(const Audit& audit, const QString& text, int* exitCode)
+{
+    JudgeName name;
+    name.text = text;
+    const auto whole = audit.strings().find(text.toStdString());
+    if (whole && hasCell(audit, *whole, nullptr)) {
+        name.judge = *whole;
+        return name;
+    }
+    const auto at = text.lastIndexOf('@');
+    if (at > 0) {
+        const auto judge = audit.strings().find(text.left(at).toStdString());
+        const auto format = audit.strings().find(text.mid(at + 1).toStdString());
+        if (judge && format && hasCell(audit, *judge, &*format)) {
+            name.judge = *judge;
+            name.format = *format;
+            name.hasFormat = true;
+            return name;
+        }
+    }
+    std::cerr << "unknown judge '" << text.toStdString() << "' (no judgment of that judge)\n";
+    *exitCode = kBadInput;
+    return std::nullopt;
+}
+
+std::optional<std::vector<StrId>> rubricPanels(const Audit& audit, const QCommandLineParser& parser,
+                                               const QCommandLineOption& panelOption, int* exitCode)
+{
+    std::vector<StrId> panels;
+    const ItemTable& items = audit.items();
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (isRubricKind(items.kind[i]) &&
+            std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
+            panels.push_back(items.dataset[i]);
+    if (!parser.isSet(panelOption))
+        return panels;
+    const std::string name = parser.value(panelOption).toStdString();
+    const auto id = audit.strings().find(name);
+    if (!id || std::find(panels.begin(), panels.end(), *id) == panels.end()) {
+        std::cerr << "no rubric panel '" << name << "' in the input\n";
+        *exitCode = kBadInput;
+        return std::nullopt;
+    }
+    return std::vector<StrId>{*id};
+}
+
+JudgeLookup lookupJudge(const Audit& audit, StrId panel, const JudgeName& name, const QString& option,
+                        JudgeKey* key, QString* error)
+{
+    std::set<std::tuple<std::string, StrId, CondId>> found; // (format text, format, condition)
+    for (const Cell& c : audit.cells())
+        if (c.test == kEmptyStr && c.dataset == panel && c.judge == name.judge &&
+            (!name.hasFormat || c.format == name.format))
+            found.insert({std::string(audit.str(c.format)), c.format, c.condition});
+    if (found.empty())
+        return JudgeLookup::Absent;
+    std::set<std::string> formats;
+    for (const auto& f : found)
+        formats.insert(std::get<0>(f));
+    if (formats.size() > 1) {
+        QStringList list;
+        for (const std::string& f : formats)
+            list.push_back(QString::fromStdString(f));
+        *error = QString("%1: judge '%2' has several formats on panel '%3' (%4): write %2@FORMAT")
+                     .arg(option, name.text, QString::fromStdString(std::string(audit.str(panel))),
+                          list.join(", "));
+        return JudgeLookup::Ambiguous;
+    }
+    if (found.size() > 1) {
+        *error = QString("%1: judge '%2@%3' has several conditions on panel '%4'")
+                     .arg(option, QString::fromStdString(std::string(audit.str(name.judge))),
+                          QString::fromStdString(*formats.begin()),
+                          QString::fromStdString(std::string(audit.str(panel))));
+        return JudgeLookup::Ambiguous;
+    }
+    const auto& [text, format, condition] = *found.begin();
+    *key = JudgeKey{name.judge, format, condition};
+    return JudgeLookup::Found;
+}
+
+std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel)
+{
+    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
+    for (const Cell& c : audit.cells())
+        if (c.test == kEmptyStr && c.dataset == panel)
+            keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition,
+                         c.judge, c.format});
+    std::vector<JudgeKey> out;
+    for (const auto& [judgeText, formatText, condition, judge, format] : keys)
+        out.push_back(JudgeKey{judge, format, condition});
+    return out;
+}
+
+} // namespace tribunal::cli
