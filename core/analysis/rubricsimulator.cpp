@@ -53,7 +53,11 @@ constexpr std::array<std::string_view, 5> kOpenings{
 constexpr std::uint64_t kGroupStream = 1, kUnitStream = 2, kJudgeStreamBase = 10;
 constexpr double kUnitQualitySd = 0.7, kGroupQualitySd = 0.5, kPairQualitySd = 0.6;
 constexpr double kBinaryThreshold = -0.3; // MET when q + g + N(0, 1) > -0.3
-constexpr double kCheapSpread = 0.6, kCheapBinarySpread = 0.5;
+// The cheap judge's ordinal kernel: its sd grows with how wrong the judge senses itself to be, |e + i| with e
+// its total error (shared + own, in levels) and i ~ N(0, kInsightSd^2) its imperfect insight, so its stated
+// confidence is informative about correctness but not perfectly so (as seed 002 finds: AUROC 0.57-0.70).
+constexpr double kCheapSpreadBase = 0.3, kCheapSpreadSlope = 0.5, kInsightSd = 0.5;
+constexpr double kCheapBinarySpread = 0.5;
 constexpr double kLatencyLogSd = 0.3;
 constexpr int kProbUnits = 10000; // probabilities in steps of 1e-4
 
@@ -129,7 +133,7 @@ GroupDraws drawGroup(std::uint64_t seed, std::uint32_t g)
 
 /// One judge's run on one pair: the same number of draws every time so the streams stay aligned.
 struct RunDraws {
-    double noise = 0, fail = 0, latency = 0;
+    double noise = 0, fail = 0, latency = 0, insight = 0;
 };
 
 RunDraws drawRun(RandomStream& rs)
@@ -138,18 +142,19 @@ RunDraws drawRun(RandomStream& rs)
     d.noise = standardNormal(rs);
     d.fail = uniform(rs);
     d.latency = standardNormal(rs);
+    d.insight = standardNormal(rs);
     return d;
 }
 
 /// The cheap judge's probabilities of levels 1..K around its score z, in steps of 1e-4: every level but the
 /// answer gets floor(1e4 p), the answer the rest, so the answer keeps the largest probability and the sum is
 /// exactly 10,000 steps.
-void ordinalProbs(double z, int levels, Answer answer, std::vector<ProbEntry>& out)
+void ordinalProbs(double z, double spread, int levels, Answer answer, std::vector<ProbEntry>& out)
 {
     std::array<double, 8> w{};
     double total = 0;
     for (int l = 1; l <= levels; ++l) {
-        w[l - 1] = std::exp(-(l - z) * (l - z) / (2 * kCheapSpread * kCheapSpread));
+        w[l - 1] = std::exp(-(l - z) * (l - z) / (2 * spread * spread));
         total += w[l - 1];
     }
     int rest = kProbUnits;
@@ -175,7 +180,7 @@ SimulatedRubricJudge simulatedRubricJudge(int index, int judges)
 {
     SimulatedRubricJudge j;
     if (index == 0) {
-        j = {"sim-cheap", 0, 0.40, 0.75, 0.22, 0.08, 0.0002, 0.4, true};
+        j = {"sim-cheap", 0, 0.20, 0.60, 0.22, 0.08, 0.0002, 0.4, true};
     } else if (index == judges - 1) {
         j = {"sim-expensive", 1, 0.05, 0.25, 0.04, 0.05, 0.02, 0, false};
     } else {
@@ -318,8 +323,11 @@ RubricSimulationResult simulateRubricAudit(const RubricSimulation& settings)
                     if (ordinal) {
                         const double z = value + judge.leniency + sharedError + own;
                         in.answer = static_cast<Answer>(std::clamp(std::lround(z), 1L, long(levels)));
-                        if (judge.probabilities)
-                            ordinalProbs(z, levels, in.answer, probs);
+                        if (judge.probabilities) {
+                            const double sensed = std::fabs(sharedError + own + kInsightSd * d.insight);
+                            ordinalProbs(z, kCheapSpreadBase + kCheapSpreadSlope * sensed, levels, in.answer,
+                                         probs);
+                        }
                     } else {
                         const double score = binaryMean[j][value == answer::kMet ? 1 : 0] + sharedError + own;
                         in.answer = score > 0 ? answer::kMet : answer::kUnmet;

@@ -35,8 +35,9 @@
 //   The correlation of the observed level errors (answer - T) is lower (rounding, clipping):
 //   levelErrorCorrelation() gives its exact expectation.
 // - The cheap judge states probabilities (every option of the scale, 4 decimals, summing to 1) and a
-//   confidence = its largest probability. Ordinal: p(L) proportional to exp(-(L - z)^2 / (2 * 0.6^2)), L
-//   = 1..K (the answer is the most probable level); binary: P(MET) = Phi((mu + e_p + x) / 0.5).
+//   confidence = its largest probability. Ordinal: p(L) proportional to exp(-(L - z)^2 / (2 w^2)), L = 1..K
+//   (the answer is the most probable level), w = 0.3 + 0.5 |e_p + x + i| with i ~ N(0, 0.5^2) (its sense of
+//   its own error: confidence informative, not perfect); binary: P(MET) = Phi((mu + e_p + x) / 0.5).
 // - Every request fails independently with probability failureRate (answer none, error "simulated failure",
 //   no probabilities, no confidence); it still costs the judge's price. Only the cheap judge records latency
 //   (lognormal: median 0.4 s, log-sd 0.3, rounded to 1 ms).
