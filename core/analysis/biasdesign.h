@@ -33,8 +33,6 @@
 
 namespace tribunal {
 
-inline constexpr std::uint32_t kNoJudgment = 0xffffffffu;
-
 /// One item of a bias-test row: judgment rows and verdicts (canonical identities) of its original runs 1 and
 /// 2 and of its perturbed prompt. original2 is kNoJudgment (and o2 kNone) when no answered second run exists.
 struct BiasItem {

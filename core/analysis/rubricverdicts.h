@@ -35,8 +35,6 @@ inline bool isScoredVerdict(VerdictStatus s)
     return s == VerdictStatus::Right || s == VerdictStatus::Wrong || s == VerdictStatus::Unlabelled;
 }
 
-inline constexpr std::uint32_t kNoJudgment = 0xffffffffu;
-
 struct RubricVerdict {
     Answer answer = answer::kNone;
     VerdictStatus status = VerdictStatus::Missing;

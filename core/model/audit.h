@@ -46,6 +46,9 @@ enum class ItemText : std::uint8_t {
     Extra, ///< unknown fields of the source record, as one JSON object text (kept, not dropped)
 };
 inline constexpr int kItemTextCount = 11;
+
+/// "No judgment row": the value of a judgment index that refers to none.
+inline constexpr std::uint32_t kNoJudgment = 0xffffffffu;
 std::string_view itemTextName(ItemText field); ///< the JSONL key: "unit_id", "group", "question", ...
 
 struct ItemTable {
