@@ -2,6 +2,47 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CascadeWorkspace</name>
+    <message>
+        <source>no judge of the panel gives a confidence or probabilities: the first judge in name order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry a confidence or probabilities</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConfidentErrorView</name>
+    <message>
+        <source>%1 of %2 checks (%3), expected %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeats (K4) in the sample: %1; in every error of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n sampled check(s) without a baseline left out</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 no answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discrimination (K2) of %1: AUROC %2 over %3 answers with a confidence; error rate by confidence band: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gui_main</name>
     <message>
         <source>Workbench for auditing LLM judges.</source>
@@ -431,6 +472,261 @@ Version: %3</source>
     </message>
 </context>
 <context>
+    <name>tribunal::CascadePlot</name>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threshold tau (defer when the first judge&apos;s score is below it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascade accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascade cost (USD, all pairs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy vs tau</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost vs tau</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pair of this kind has a label and a scored verdict of the first judge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+tau %2: accuracy %3, cost %4 USD
+kept %5, deferred %6 (share %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-fitted choices (K9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 at tau %3: chosen by %4 of %5 half-splits (K9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::CascadeWorkspace</name>
+    <message>
+        <source>No rubric judgments in this audit (no judged binary or ordinal item).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascades need two judges with rubric judgments on panel &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jury (lower median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jury (upper median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascades not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::CascadesPanel</name>
+    <message>
+        <source>binary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascades</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K10: the cascade&apos;s gain over its fallback alone equals the kept share times the first judge&apos;s edge over the fallback on the kept pairs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ummary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;urve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rubric panel (dataset) whose pairs are replayed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary criteria defer on |P(MET) - 0.5| (grid k/50), ordinal ones on the first judge&apos;s confidence (grid k/20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first judge D: it answers every pair and defers below tau (K7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fallbacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The judges D defers to (one curve each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K9: random halvings of the units; each half picks tau, the other half is scored with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the K9 halvings: the same seed gives the same numbers as tribunal-cli cascade.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1: how a raters&apos; mean half-way between two levels becomes the label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the current table (tab-separated, every digit, with a header line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Panel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;irst judge:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Halvings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rounding:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fallback whose cascade the slider reads out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The threshold tau: the first judge defers the pairs whose score is below it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fall&amp;back:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tau:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first judge D (default: %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No audit open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying the cascades…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cascades not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 pair has a label and a scored verdict of the first judge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pairs. Best single judge: %2 (accuracy %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best cascade: %1 → %2 at its oracle tau %3 (K8, in-sample): accuracy %4, deferred share %5, cost %6 USD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K9 cross-fitting: computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K9 (%1 halvings): mean gain over the best single judge %2, a gain in %3 of the halvings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K9: no halving scored a pair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matching cascade (as accurate as %1 alone) at tau %2: cost share %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tau makes the cascade as accurate as %1 alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cross-fitted cost share %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tau = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept %1 · deferred %2 · accuracy %3 · deferred share %4 · cost %5 USD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K10: accuracy(cascade) − accuracy(fallback) = %1; s_kept × (a_kept(D) − a_kept(fallback)) = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tribunal::CeilingPlot</name>
     <message>
         <source>Accuracy ceiling</source>
@@ -482,6 +778,148 @@ confidence %2: %3 of %4 changed (%5)</source>
     </message>
     <message>
         <source>No original verdict of this format has a probability of A: there are no confidence bins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::ConfidentErrorWorkspace</name>
+    <message>
+        <source>No judge judged panel %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unanimous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confident errors not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::ConfidentErrorsPanel</name>
+    <message>
+        <source>Confident errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confident &amp;errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeats by &amp;band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rubric panel and kind whose errors are listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first judge, whose most confident wrong answers are sampled (K3). Default: the first judge whose answers carry a confidence or probabilities.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors sampled per panel and kind (K3; binary: half false positives, half false negatives).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Other judges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The judges checked for repeating the first judge&apos;s errors (K4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1: how a raters&apos; mean half-way between two levels becomes the label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only errors on pairs whose raters agreed (unanimous) or disagreed (split).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the current table (tab-separated, every digit, with a header line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Panel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First judge:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;n:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rounding:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ra&amp;ters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your note on this pair (stored in the project)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the note in the project (an empty note removes it); moving to another pair stores an edited note too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (confidence)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not stored: a job is running. Try again when it ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored (saved with the project).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No audit open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the confident errors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No binary or ordinal items in this audit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confident errors not computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sampled error on pairs with %1 raters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No error of the first judge to sample on this panel and kind.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -883,6 +1321,52 @@ Label %4, predicted %5: %6 of %7 predictions</source>
     </message>
     <message>
         <source>Flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::FrontierPlot</name>
+    <message>
+        <source>Cost-accuracy frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost per pair (USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single judges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>juries (lower / upper median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+accuracy %2, cost %3 USD per pair (%4 USD in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+tau %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+on the frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto frontier</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1563,31 +2047,7 @@ mean confidence %5, accuracy %6</source>
     </message>
 </context>
 <context>
-    <name>tribunal::RubricPairsDialog</name>
-    <message>
-        <source>Rubric pairs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Criterion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Label</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Raters&apos; mean</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>tribunal::RubricPairView</name>
     <message>
         <source>Judge</source>
         <translation type="unfinished"></translation>
@@ -1640,13 +2100,6 @@ mean confidence %5, accuracy %6</source>
         <source>(no raw output recorded)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · %n pair(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>unanimous</source>
         <translation type="unfinished"></translation>
@@ -1678,6 +2131,40 @@ mean confidence %5, accuracy %6</source>
     <message>
         <source>not scored</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::RubricPairsDialog</name>
+    <message>
+        <source>Rubric pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raters&apos; mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n pair(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,10 @@
 #include "auditsession.h"
 #include "biaspanel.h"
 #include "biasworkspace.h"
+#include "cascadepanel.h"
+#include "cascadeworkspace.h"
+#include "confidenterrorpanel.h"
+#include "confidenterrorworkspace.h"
 #include "exportdialog.h"
 #include "flipinspectorpanel.h"
 #include "importdialog.h"
@@ -38,7 +42,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 4; // bump when the set of docks changes incompatibly
+constexpr int kLayoutVersion = 6; // bump when the set of docks changes incompatibly
 constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
@@ -86,6 +90,20 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_rubricPanel);
     tabifyDockWidget(m_overview, m_rubricPanel);
     connect(m_rubric, &RubricWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Confident errors (issue 7): a list beside a pair's texts and answers, so the large area too.
+    m_confidentErrors = new ConfidentErrorWorkspace(m_session, this);
+    m_confidentErrorPanel = new ConfidentErrorsPanel(m_confidentErrors, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_confidentErrorPanel);
+    tabifyDockWidget(m_overview, m_confidentErrorPanel);
+    connect(m_confidentErrors, &ConfidentErrorWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Cascades (issue 7): tables, a tau slider and three plots, so the large area too.
+    m_cascades = new CascadeWorkspace(m_session, this);
+    m_cascadePanel = new CascadesPanel(m_cascades, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_cascadePanel);
+    tabifyDockWidget(m_overview, m_cascadePanel);
+    connect(m_cascades, &CascadeWorkspace::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     addDockWidget(Qt::RightDockWidgetArea, m_plots);
     addDockWidget(Qt::RightDockWidgetArea, m_flip);
@@ -165,6 +183,8 @@ void MainWindow::createMenus()
     view->addAction(m_flip->toggleViewAction());
     view->addAction(m_biasPanel->toggleViewAction());
     view->addAction(m_rubricPanel->toggleViewAction());
+    view->addAction(m_confidentErrorPanel->toggleViewAction());
+    view->addAction(m_cascadePanel->toggleViewAction());
 }
 
 bool MainWindow::openPaths(const QStringList& paths)

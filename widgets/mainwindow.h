@@ -15,6 +15,10 @@ namespace tribunal {
 
 class AuditSession;
 class BiasPanel;
+class CascadesPanel;
+class CascadeWorkspace;
+class ConfidentErrorsPanel;
+class ConfidentErrorWorkspace;
 class RubricPanel;
 class RubricWorkspace;
 class BiasWorkspace;
@@ -59,6 +63,12 @@ public:
     /// The rubric-judge results the Rubric judges panel shows (issue 6).
     RubricWorkspace* rubricWorkspace() const { return m_rubric; }
     RubricPanel* rubricPanel() const { return m_rubricPanel; }
+    /// The confident errors the Confident errors panel shows (issue 7).
+    ConfidentErrorWorkspace* confidentErrorWorkspace() const { return m_confidentErrors; }
+    ConfidentErrorsPanel* confidentErrorPanel() const { return m_confidentErrorPanel; }
+    /// The cascade replays the Cascades panel shows (issue 7).
+    CascadeWorkspace* cascadeWorkspace() const { return m_cascades; }
+    CascadesPanel* cascadePanel() const { return m_cascadePanel; }
     /// File > Export table… (created on first use; null before).
     ExportDialog* exportDialog() const;
     /// Opens (or raises) the export dialog.
@@ -101,6 +111,10 @@ private:
     BiasPanel* m_biasPanel;
     RubricWorkspace* m_rubric;
     RubricPanel* m_rubricPanel;
+    ConfidentErrorWorkspace* m_confidentErrors = nullptr;
+    ConfidentErrorsPanel* m_confidentErrorPanel = nullptr;
+    CascadeWorkspace* m_cascades = nullptr;
+    CascadesPanel* m_cascadePanel = nullptr;
     QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;

@@ -1,6 +1,8 @@
 #include "panelscreenshots.h"
 
 #include "biasworkspace.h"
+#include "cascadeworkspace.h"
+#include "confidenterrorworkspace.h"
 #include "mainwindow.h"
 #include "rubricworkspace.h"
 #include "trustworkspace.h"
@@ -52,6 +54,8 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
     // indicators.
     window.biasWorkspace()->waitForIdle();
     window.rubricWorkspace()->waitForIdle();
+    window.confidentErrorWorkspace()->waitForIdle();
+    window.cascadeWorkspace()->waitForIdle();
     if (row == kMostFlipsRow) {
         const auto& rows = workspace->view()->table.rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -4,11 +4,12 @@
 // confusion-matrix cell or a rubric table row, and for the selected pair its texts (ItemTextsView), its R1
 // label with the raters' individual ratings, and every judgment on it (analysis/rubricpairdetail.h: judge,
 // format, condition, bias test, run, answer, match with the label, distance, confidence, probability of the
-// answer, cost, error) with the selected judgment's raw output below. Nothing is computed here beyond
-// reading core's rubricPairDetail and rubricLabel. Ctrl+C copies the focused table's selection as
-// tab-separated rows. Non-modal; GUI thread only.
+// answer, cost, error) with the selected judgment's raw output below (the right side is a RubricPairView,
+// which the Confident errors dock shares). Nothing is computed here beyond reading core's rubricPairDetail
+// and rubricLabel. Ctrl+C copies the focused table's selection as tab-separated rows. Non-modal; GUI thread
+// only.
 
-#include "analysis/rubricpairdetail.h"
+#include "rubricpairview.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -16,7 +17,6 @@
 #include <vector>
 
 class QLabel;
-class QPlainTextEdit;
 class QTableWidget;
 
 namespace tribunal {
@@ -40,22 +40,8 @@ class RubricPairsDialog : public QDialog {
 public:
     /// Pair table columns before the extra ones.
     enum Column { ItemColumn, UnitColumn, CriterionColumn, LabelColumn, MeanColumn, FixedColumns };
-    /// Answer table columns.
-    enum AnswerColumn {
-        JudgeColumn,
-        FormatColumn,
-        ConditionColumn,
-        TestColumn,
-        RunColumn,
-        AnswerTextColumn,
-        MatchColumn,
-        DistanceColumn,
-        ConfidenceColumn,
-        ProbabilityColumn,
-        CostColumn,
-        ErrorColumn,
-        AnswerColumns
-    };
+    /// Answer table columns (the pair view's).
+    using enum RubricPairView::AnswerColumn;
 
     explicit RubricPairsDialog(QWidget* parent = nullptr);
 
@@ -64,15 +50,16 @@ public:
 
     QString titleText() const;
     QTableWidget* pairTable() const { return m_pairs; }
-    QTableWidget* answerTable() const { return m_answers; }
-    ItemTextsView* itemTexts() const { return m_texts; }
+    QTableWidget* answerTable() const;
+    ItemTextsView* itemTexts() const;
+    RubricPairView* pairView() const { return m_view; }
     const RubricPairList& pairList() const { return m_list; }
 
     /// Makes pair row `row` current (clamped; -1 clears).
     void setCurrentPair(int row);
     int currentPair() const;
     /// The detail shown (item = the current pair's item); default-constructed without a current pair.
-    const RubricPairDetail& detail() const { return m_detail; }
+    const RubricPairDetail& detail() const { return m_view->detail(); }
     /// "Label 4 (raters' mean 4.333, split, 3 raters)" or "No label (...)".
     QString labelText() const;
     /// "r1: 4 · r2: 4 · r3: 5", or empty without ratings.
@@ -82,24 +69,18 @@ public:
     QString rawOutputText() const;
 
     /// Texts the tables show (shared with the tests): a number for reading, an answer's match.
-    static QString numberText(double value);
-    static QString matchText(RubricAnswerMatch match);
+    static QString numberText(double value) { return RubricPairView::numberText(value); }
+    static QString matchText(RubricAnswerMatch match) { return RubricPairView::matchText(match); }
 
 private:
     void showCurrentPair();
-    void showCurrentAnswer();
     void copyFocusedTable();
 
     AuditPtr m_audit;
     RubricPairList m_list;
-    RubricPairDetail m_detail;
     QLabel* m_title;
     QTableWidget* m_pairs;
-    ItemTextsView* m_texts;
-    QLabel* m_label;
-    QLabel* m_ratings;
-    QTableWidget* m_answers;
-    QPlainTextEdit* m_raw;
+    RubricPairView* m_view;
 };
 
 } // namespace tribunal

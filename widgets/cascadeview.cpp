@@ -1,0 +1,244 @@
+// The Cascades dock's views, computed off the GUI thread (cascadeview.h).
+#include "cascadeview.h"
+
+#include "rubricworkspace.h"
+
+#include "analysis/calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+namespace tribunal {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+/// The panel, judges and default rule of a job; computed the same way by both jobs (pure function).
+struct Resolved {
+    CascadeKey key;
+    bool defaults = true;
+    std::vector<StrId> panels;
+    std::vector<JudgeKey> panelJudges;
+    QStringList labels;
+    QString reason;
+    QString error;
+};
+
+// Worker thread. Every dataset with a binary or ordinal item, in item order (as tribunal-cli cascade).
+std::vector<StrId> rubricPanels(const Audit& audit)
+{
+    std::vector<StrId> panels;
+    const ItemTable& items = audit.items();
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (items.kind[i] != TaskKind::Pairwise &&
+            std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
+            panels.push_back(items.dataset[i]);
+    return panels;
+}
+
+// Worker thread. The judge cells (without a bias test) with a rubric item on `panel`, in name order.
+std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel)
+{
+    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
+    const auto& kinds = audit.items().kind;
+    for (const Cell& c : audit.cells()) {
+        if (c.test != kEmptyStr || c.dataset != panel)
+            continue;
+        const auto runs = audit.itemRunsOf(c);
+        if (std::any_of(runs.begin(), runs.end(),
+                        [&kinds](const ItemRun& run) { return kinds[run.item] != TaskKind::Pairwise; }))
+            keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition,
+                         c.judge, c.format});
+    }
+    std::vector<JudgeKey> out;
+    for (const auto& [judgeText, formatText, condition, judge, format] : keys)
+        out.push_back(JudgeKey{judge, format, condition});
+    return out;
+}
+
+// Worker thread. The default first judge (see the header): index into `judges`.
+std::size_t defaultFirst(const Audit& audit, StrId panel, const std::vector<JudgeKey>& judges,
+                         LabelRounding rounding, QString* reason)
+{
+    const RubricVerdictTable table = rubricVerdictTable(audit, panel, judges, rounding);
+    const std::vector<JudgeCostResult> costs = analyseJudgeCost(audit);
+    const auto costOf = [&costs](const JudgeKey& k) {
+        for (const JudgeCostResult& c : costs)
+            if (c.judge == k.judge && c.format == k.format && c.condition == k.condition)
+                return std::isnan(c.costPer1000) ? std::numeric_limits<double>::infinity() : c.costPer1000;
+        return std::numeric_limits<double>::infinity();
+    };
+    int best = -1;
+    for (std::size_t j = 0; j < judges.size(); ++j) {
+        bool confident = false;
+        for (std::size_t p = 0; p < table.pairCount() && !confident; ++p) {
+            const RubricVerdict& v = table.at(j, p);
+            confident = isScoredVerdict(v.status) && (!std::isnan(v.confidence) || !std::isnan(v.pMet));
+        }
+        // Strictly cheaper only: ties stay with the first in name order.
+        if (confident && (best < 0 || costOf(judges[j]) < costOf(judges[static_cast<std::size_t>(best)])))
+            best = static_cast<int>(j);
+    }
+    if (best < 0) {
+        *reason = CascadeWorkspace::tr("no judge of the panel gives a confidence or probabilities: the first "
+                                       "judge in name order");
+        return 0;
+    }
+    *reason = CascadeWorkspace::tr("the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry a "
+                                   "confidence or probabilities");
+    return static_cast<std::size_t>(best);
+}
+
+// Worker thread.
+Resolved resolve(const Audit& audit, const CascadePanelSettings& s)
+{
+    Resolved r;
+    r.panels = rubricPanels(audit);
+    if (r.panels.empty()) {
+        r.error =
+            CascadeWorkspace::tr("No rubric judgments in this audit (no judged binary or ordinal item).");
+        return r;
+    }
+    const bool known = std::find(r.panels.begin(), r.panels.end(), s.dataset) != r.panels.end();
+    r.key.dataset = known ? s.dataset : r.panels.front();
+    r.key.rounding = s.rounding;
+    r.panelJudges = panelJudges(audit, r.key.dataset);
+    for (const JudgeKey& k : r.panelJudges) {
+        QString label = qs(audit.str(k.judge));
+        const auto sameName = std::count_if(r.panelJudges.begin(), r.panelJudges.end(),
+                                            [&k](const JudgeKey& o) { return o.judge == k.judge; });
+        if (sameName > 1)
+            label += QLatin1Char('@') + qs(audit.str(k.format));
+        if (k.condition != 0)
+            label += QStringLiteral(" · ") + RubricWorkspace::conditionLabel(audit, k.condition);
+        r.labels << label;
+    }
+    if (r.panelJudges.size() < 2) {
+        r.error = CascadeWorkspace::tr("Cascades need two judges with rubric judgments on panel '%1'.")
+                      .arg(qs(audit.str(r.key.dataset)));
+        return r;
+    }
+    const auto& judges = r.panelJudges;
+    const bool firstKnown = std::find(judges.begin(), judges.end(), s.first) != judges.end();
+    if (!s.defaultJudges && firstKnown) {
+        r.defaults = false;
+        r.key.first = s.first;
+        for (const JudgeKey& k : judges)
+            if (!(k == s.first) && std::find(s.fallbacks.begin(), s.fallbacks.end(), k) != s.fallbacks.end())
+                r.key.fallbacks.push_back(k);
+    }
+    if (r.key.fallbacks.empty()) {
+        r.defaults = true;
+        r.key.first = judges[defaultFirst(audit, r.key.dataset, judges, s.rounding, &r.reason)];
+        for (const JudgeKey& k : judges)
+            if (!(k == r.key.first))
+                r.key.fallbacks.push_back(k);
+    }
+    return r;
+}
+
+// Worker thread. The table judges (first, then fallbacks), the verdict table and the fallback indices.
+CascadePanel replayPanel(const Audit& audit, const CascadeKey& key, const CascadeSettings& settings)
+{
+    std::vector<JudgeKey> keys{key.first};
+    keys.insert(keys.end(), key.fallbacks.begin(), key.fallbacks.end());
+    std::vector<std::size_t> fallbacks;
+    for (std::size_t f = 1; f < keys.size(); ++f)
+        fallbacks.push_back(f);
+    return cascadePanel(audit, rubricVerdictTable(audit, key.dataset, keys, key.rounding), 0, fallbacks, {},
+                        settings);
+}
+
+} // namespace
+
+// Worker thread.
+std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
+                                                       const CascadePanelSettings& settings)
+{
+    auto view = std::make_shared<CascadeCurveView>();
+    view->audit = audit;
+    view->computed = true;
+    try {
+        Resolved r = resolve(*audit, settings);
+        view->key = r.key;
+        view->defaultJudges = r.defaults;
+        view->panels = std::move(r.panels);
+        view->panelJudges = std::move(r.panelJudges);
+        view->panelJudgeLabels = std::move(r.labels);
+        view->firstReason = r.reason;
+        if (!r.error.isEmpty()) {
+            view->error = r.error;
+            return view;
+        }
+        // K9 is the summary job's: one halving here keeps this job cheap.
+        std::vector<CascadePanel> panels;
+        panels.push_back(replayPanel(*audit, view->key, CascadeSettings{1, settings.seed, 1}));
+        view->curveTable = cascadeCurveTable(*audit, panels);
+        view->panel = std::move(panels.front());
+        std::vector<std::size_t> jurors(view->panel.table.judges.size());
+        for (std::size_t j = 0; j < jurors.size(); ++j)
+            jurors[j] = j;
+        PairedSettings paired; // R7 against the best single judge is not shown: one resample suffices
+        paired.resamples = 1;
+        paired.threads = 1;
+        view->jury = juryPanel(view->panel.table, jurors, jurors, paired);
+        view->jury.table = {}; // only its accuracies are read
+    } catch (const std::exception& e) {
+        view->error = qs(e.what());
+        view->panel = {};
+        view->jury = {};
+        view->curveTable = {};
+    }
+    return view;
+}
+
+// Worker thread.
+std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
+                                                          const CascadePanelSettings& settings)
+{
+    auto view = std::make_shared<CascadeSummaryView>();
+    view->audit = audit;
+    view->halvings = settings.halvings;
+    view->seed = settings.seed;
+    view->computed = true;
+    try {
+        const Resolved r = resolve(*audit, settings);
+        view->key = r.key;
+        if (!r.error.isEmpty()) {
+            view->error = r.error;
+            return view;
+        }
+        std::vector<CascadePanel> panels;
+        panels.push_back(
+            replayPanel(*audit, view->key, CascadeSettings{settings.halvings, settings.seed, 0}));
+        view->table = cascadeSummaryTable(*audit, panels);
+        view->replays = std::move(panels.front().replays);
+    } catch (const std::exception& e) {
+        view->error = qs(e.what());
+        view->replays.clear();
+        view->table = {};
+    }
+    return view;
+}
+
+const CascadeReplay* CascadeCurveView::replay(int kind) const
+{
+    return kind >= 0 && kind < kindCount() ? &panel.replays[static_cast<std::size_t>(kind)] : nullptr;
+}
+
+QString CascadeCurveView::judgeLabel(std::size_t judge) const
+{
+    return audit && judge < panel.table.judges.size()
+               ? QString::fromStdString(tribunal::judgeLabel(*audit, panel.table, judge))
+               : QString();
+}
+
+} // namespace tribunal

@@ -1,0 +1,176 @@
+#pragma once
+// The cascade replays of the open audit as the Cascades panel sees them (issue 7, workbench.md; metrics.md
+// K7-K10, K5 / K6 juries for the frontier, K11 costs): the settings, the per-fallback curves of one panel
+// (exactly `tribunal-cli cascade --panel P --first D --fallbacks F1,F2 --table curve`), its summary with the
+// K9 cross-fitting (exactly `--table summary`), the juries of the chosen judges, and the point the tau slider
+// selects. The panel's tables, plots and slider read from one CascadeWorkspace and change it only through
+// its setters; they never compute statistics.
+//
+// Two jobs run off the GUI thread (BackgroundJobs, background priority), both pure tribunal_core calls:
+//   - curves: cascadePanel with one K9 halving (its K9 part is never shown), cascadeCurveTable, and juryPanel
+//     of the first judge and the fallbacks (lower / upper medians; R7 is run with one resample - the
+//     frontier reads the jury accuracies only);
+//   - summary: cascadePanel with the chosen halvings and seed, cascadeSummaryTable (the K9 part).
+// A setter recomputes only what depends on it: the panel, rounding (R1) or judges -> both jobs; halvings or
+// seed -> the summary job only; kind, fallback or tau -> nothing. A newer request supersedes a running job
+// of the same kind (its result is dropped on arrival). GUI thread only.
+//
+// Default judges (until the user picks some): the first judge D is the cheapest judge of the panel whose
+// verdicts carry a K1 confidence or a P(MET) (rubricverdicts.h) - cheapest by K11 cost per 1,000 requests
+// (analyseJudgeCost, all of the judge cell's requests; judges without a cost rank last), ties to the first
+// in name order; without such a judge, the first in name order. The fallbacks are every other judge.
+// The default panel is the first rubric panel (item order), the default kind the panel's first (binary
+// before ordinal), the slider starts on the best cascade's oracle point (K8).
+// The views are in cascadeview.h: this header stays clear of analysis/rubricverdicts.h, whose kNoJudgment
+// clashes with analysis/biasdesign.h's in the moc compilation unit that includes every widget header.
+
+#include "backgroundjobs.h"
+
+#include "analysis/judgecomparison.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace tribunal {
+
+class AuditSession;
+
+/// What the panel's settings row sets. Defaults are `tribunal-cli cascade`'s.
+struct CascadePanelSettings {
+    StrId dataset = kEmptyStr; ///< the panel; kEmptyStr: the first rubric panel
+    LabelRounding rounding = LabelRounding::HalfUp;
+    bool defaultJudges = true; ///< first / fallbacks by the default rule (see above)
+    JudgeKey first;            ///< with !defaultJudges
+    std::vector<JudgeKey> fallbacks;
+    int halvings = 50; ///< K9, >= 1
+    std::uint64_t seed = 20261129;
+};
+
+/// What the curves depend on (the summary adds halvings and seed); resolved: never "default".
+struct CascadeKey {
+    StrId dataset = kEmptyStr;
+    LabelRounding rounding = LabelRounding::HalfUp;
+    JudgeKey first;
+    std::vector<JudgeKey> fallbacks; ///< in the panel's name order
+    friend bool operator==(const CascadeKey&, const CascadeKey&) = default;
+};
+
+struct CascadeCurveView;   // cascadeview.h
+struct CascadeSummaryView; // cascadeview.h
+struct CascadePoint;       // analysis/cascadecurve.h
+using CascadeCurveViewPtr = std::shared_ptr<const CascadeCurveView>;
+using CascadeSummaryViewPtr = std::shared_ptr<const CascadeSummaryView>;
+
+/// One point of the cost-accuracy frontier (selected kind).
+struct FrontierPoint {
+    enum Type { Single, JuryLower, JuryUpper, Cascade };
+    Type type = Single;
+    /// USD per pair of the kind's cascade pair set: judges and cascades their cost there / pairs; a jury
+    /// the sum of its jurors' costs per pair there (every juror answers every pair).
+    double costPerPair = 0;
+    double totalCost = 0;       ///< USD over the pair set (juries: cost per pair x pairs)
+    double accuracy = kMissing; ///< juries: over their own pairs (labelled pairs with a jury verdict, K6)
+    QString label;
+    int fallback = -1; ///< Cascade: index into the replay's fallbacks
+    int tau = -1;      ///< Cascade: grid index
+    bool onFrontier = false;
+};
+
+/// How many half-splits of K9 chose a fallback at a tau (the cross-fitted marks).
+struct CrossFitChoice {
+    int fallback = 0; ///< index into the replay's fallbacks
+    int tau = 0;      ///< grid index
+    int count = 0;    ///< of 2 x halvings choosing halves
+};
+
+class CascadeWorkspace : public QObject {
+    Q_OBJECT
+public:
+    explicit CascadeWorkspace(AuditSession* session, QObject* parent = nullptr);
+    ~CascadeWorkspace() override;
+
+    AuditSession* session() const { return m_session; }
+    /// The current views; never null.
+    const CascadeCurveViewPtr& curveView() const { return m_curves; }
+    const CascadeSummaryViewPtr& summaryView() const { return m_summary; }
+    /// The summary belongs to the shown curves and the current halvings and seed.
+    bool summaryCurrent() const;
+
+    const CascadePanelSettings& settings() const { return m_settings; }
+    void setSettings(const CascadePanelSettings& settings);
+    void setDataset(StrId dataset); ///< back to the default judges of that panel
+    void setRounding(LabelRounding rounding);
+    void setHalvings(int halvings);
+    void setSeed(std::uint64_t seed);
+    /// Chooses the first judge; the fallbacks keep the chosen ones but it (every other judge when none is
+    /// left).
+    void setFirst(const JudgeKey& first);
+    /// Adds or removes a fallback; removing the last one is refused (returns false).
+    bool setFallbackIncluded(const JudgeKey& judge, bool included);
+
+    /// The shown kind (index into the curve view's replays), fallback (index into its fallbacks, name
+    /// order) and tau (grid index); -1 when there is nothing to show.
+    int kind() const { return m_kind; }
+    int fallback() const { return m_fallback; }
+    int tau() const { return m_tau; }
+    void setKind(int kind);
+    void selectFallback(int fallback);
+    void selectTau(int tau);
+    void selectPoint(int fallback, int tau);
+    /// The curve point of the slider (core's CascadePoint), or null.
+    const CascadePoint* selectedPoint() const;
+
+    /// The frontier of the shown kind: the single judges (D, then the fallbacks), the lower and upper
+    /// median juries, every cascade point; onFrontier marks the points no other point dominates (another
+    /// is at most as costly and at least as accurate, one of the two strictly). Points without an accuracy
+    /// are left out.
+    std::vector<FrontierPoint> frontier() const;
+    /// The cross-fitted choices of the shown kind (empty while the summary is not current).
+    std::vector<CrossFitChoice> crossFitChoices() const;
+
+    bool isBusy() const { return m_jobs.isBusy(); }
+    /// Blocks until no job runs and every result was applied. For tests and shutdown.
+    void waitForIdle();
+    /// How often each job was started (tests check that a setting recomputes only what depends on it).
+    int curveRuns() const { return m_curveRuns; }
+    int summaryRuns() const { return m_summaryRuns; }
+
+    /// The Pareto flags of (cost, accuracy) points, as frontier() sets them.
+    static std::vector<bool> paretoFrontier(const std::vector<double>& cost,
+                                            const std::vector<double>& accuracy);
+
+signals:
+    void curvesChanged();
+    void summaryChanged();
+    /// Kind, fallback or tau changed (also after curvesChanged when they were reset).
+    void selectionChanged();
+    void busyChanged(bool busy);
+    void statusMessage(const QString& text);
+
+private:
+    void onAuditChanged();
+    void startCurves();
+    void startSummary();
+    void applyCurves(std::uint64_t generation, std::shared_ptr<CascadeCurveView> view);
+    void applySummary(std::uint64_t generation, std::shared_ptr<CascadeSummaryView> view);
+    /// The judges now shown (the settings', or the default rule's once the curves say which).
+    CascadeKey currentKey() const;
+
+    AuditSession* m_session;
+    CascadeCurveViewPtr m_curves;
+    CascadeSummaryViewPtr m_summary;
+    CascadePanelSettings m_settings;
+    int m_kind = -1, m_fallback = -1, m_tau = -1;
+    std::uint64_t m_curveGeneration = 0;
+    std::uint64_t m_summaryGeneration = 0;
+    int m_curveRuns = 0;
+    int m_summaryRuns = 0;
+    BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
+};
+
+} // namespace tribunal
