@@ -16,6 +16,14 @@ namespace tribunal {
 
 namespace {
 
+CascadeSettings crossFitSettings(const CascadePanelSettings& settings)
+{
+    CascadeSettings s;
+    s.halvings = settings.halvings;
+    s.seed = settings.seed;
+    return s;
+}
+
 QString qs(std::string_view s)
 {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
@@ -180,7 +188,11 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
         }
         // K9 is the summary job's: one halving here keeps this job cheap.
         std::vector<CascadePanel> panels;
-        panels.push_back(replayPanel(*audit, view->key, CascadeSettings{1, settings.seed, 1}));
+        CascadeSettings oneHalving;
+        oneHalving.halvings = 1;
+        oneHalving.seed = settings.seed;
+        oneHalving.threads = 1;
+        panels.push_back(replayPanel(*audit, view->key, oneHalving));
         view->curveTable = cascadeCurveTable(*audit, panels);
         view->panel = std::move(panels.front());
         std::vector<std::size_t> jurors(view->panel.table.judges.size());
@@ -217,8 +229,7 @@ std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
             return view;
         }
         std::vector<CascadePanel> panels;
-        panels.push_back(
-            replayPanel(*audit, view->key, CascadeSettings{settings.halvings, settings.seed, 0}));
+        panels.push_back(replayPanel(*audit, view->key, crossFitSettings(settings)));
         view->table = cascadeSummaryTable(*audit, panels);
         view->replays = std::move(panels.front().replays);
     } catch (const std::exception& e) {

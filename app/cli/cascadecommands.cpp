@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <iostream>
 #include <optional>
+#include <tuple>
 
 namespace tribunal::cli {
 namespace {
@@ -166,7 +167,14 @@ int runCascade(const QStringList& args)
     const QCommandLineOption halvingsOption("halvings", "K9 halvings of the units (default 50).", "N", "50");
     const QCommandLineOption tableOption("table", "What to write: summary (default) or curve.", "TABLE",
                                          "summary");
-    parser.addOptions({kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption});
+    const QCommandLineOption ordinalTausOption(
+        "ordinal-taus", "Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1).",
+        "LIST");
+    const QCommandLineOption binaryTausOption(
+        "binary-taus", "Thresholds on binary criteria, ascending in [0, 0.5] (default 0, 0.02, ..., 0.5).",
+        "LIST");
+    parser.addOptions({kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption,
+                       ordinalTausOption, binaryTausOption, kPrices});
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
     if (!prepare(parser, args, "cascade", {kFirst, fallbacksOption}, &exitCode, &rule))
@@ -184,7 +192,21 @@ int runCascade(const QStringList& args)
     const auto threads = seed ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
     if (!threads)
         return usage(error);
-    settings = {static_cast<int>(*halvings), *seed, static_cast<int>(*threads)};
+    settings.halvings = static_cast<int>(*halvings);
+    settings.seed = *seed;
+    settings.threads = static_cast<int>(*threads);
+    for (const auto& [option, hi, taus] : {std::tuple{&ordinalTausOption, 1.0, &settings.ordinalTaus},
+                                           std::tuple{&binaryTausOption, 0.5, &settings.binaryTaus}}) {
+        if (!parser.isSet(*option))
+            continue;
+        const auto list = numberListOption(parser, *option, 0.0, hi, &error);
+        if (!list)
+            return usage(error);
+        *taus = *list;
+    }
+    std::optional<JudgePrices> prices;
+    if (parser.isSet(kPrices) && !(prices = pricesOption(parser, kPrices, &error)))
+        return usage(error);
     const QString table = parser.value(tableOption);
     if (table != "summary" && table != "curve")
         return usage(QString("unknown --table '%1' (expected summary or curve)").arg(table));
@@ -218,8 +240,9 @@ int runCascade(const QStringList& args)
             continue; // no fallback judged this panel
         noteAbsent(f->absent, "fallback", panel, *audit);
         noteAbsent(s->absent, "single judge", panel, *audit);
-        results.push_back(cascadePanel(*audit, rubricVerdictTable(*audit, panel, keys, rule), 0, f->found,
-                                       s->found, settings));
+        results.push_back(
+            cascadePanel(*audit, rubricVerdictTable(*audit, panel, keys, rule, prices ? &*prices : nullptr),
+                         0, f->found, s->found, settings));
     }
     if (results.empty())
         return noPanel("on which '" + parser.value(kFirst).toStdString() + "' and a fallback both judged");

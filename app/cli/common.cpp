@@ -45,6 +45,10 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
 const QCommandLineOption kSkipBad("skip-bad", "Skip bad records and list them (default: stop at the first).");
 const QCommandLineOption kFormat("format", "Input format: auto, csv, jsonl, llmbar, rubric-csv.", "FORMAT",
                                  "auto");
+const QCommandLineOption kPrices("prices",
+                                 "Prices per million tokens for requests without a recorded cost: "
+                                 "JUDGE=INPUT/OUTPUT,... (K11).",
+                                 "PRICES");
 
 std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error)
 {
@@ -105,6 +109,56 @@ std::optional<double> realOption(const QCommandLineParser& parser, const QComman
         return std::nullopt;
     }
     return value;
+}
+
+std::optional<std::vector<double>> numberListOption(const QCommandLineParser& parser,
+                                                    const QCommandLineOption& option, double lo, double hi,
+                                                    QString* error)
+{
+    std::vector<double> values;
+    const QString text = parser.value(option);
+    bool good = !text.trimmed().isEmpty();
+    for (const QString& part : text.split(',')) {
+        bool ok = false;
+        const double value = part.trimmed().toDouble(&ok);
+        good = good && ok && std::isfinite(value) && value >= lo && value <= hi &&
+               (values.empty() || value > values.back());
+        values.push_back(value);
+    }
+    if (!good) {
+        *error = QString("--%1: '%2' is not an ascending list of numbers in [%3, %4]")
+                     .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
+        return std::nullopt;
+    }
+    return values;
+}
+
+std::optional<JudgePrices> pricesOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                        QString* error)
+{
+    const QString name = option.names().constLast();
+    JudgePrices prices;
+    for (const QString& part : parser.value(option).split(',', Qt::SkipEmptyParts)) {
+        const qsizetype eq = part.lastIndexOf('=');
+        const QString judge = eq > 0 ? part.left(eq).trimmed() : QString();
+        const QStringList io = eq > 0 ? part.mid(eq + 1).split('/') : QStringList();
+        bool okIn = false, okOut = false;
+        const double in = io.size() == 2 ? io[0].toDouble(&okIn) : 0.0;
+        const double out = io.size() == 2 ? io[1].toDouble(&okOut) : 0.0;
+        if (judge.isEmpty() || !okIn || !okOut || !std::isfinite(in) || !std::isfinite(out) || in < 0 ||
+            out < 0) {
+            *error =
+                QString("--%1: '%2' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million tokens")
+                    .arg(name, part);
+            return std::nullopt;
+        }
+        if (prices.count(judge.toStdString())) {
+            *error = QString("--%1: judge '%2' is priced twice").arg(name, judge);
+            return std::nullopt;
+        }
+        prices[judge.toStdString()] = {in, out};
+    }
+    return prices;
 }
 
 } // namespace tribunal::cli

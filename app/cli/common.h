@@ -2,6 +2,7 @@
 // What every tribunal-cli command shares: exit codes, option parsing, loading the input audit, printing
 // issues.
 
+#include "analysis/calibration.h"
 #include "io/auditsource.h"
 
 #include <QCommandLineOption>
@@ -27,6 +28,7 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
 
 extern const QCommandLineOption kSkipBad; ///< --skip-bad
 extern const QCommandLineOption kFormat;  ///< --format auto|csv|jsonl|llmbar (input format)
+extern const QCommandLineOption kPrices;  ///< --prices JUDGE=IN/OUT,... (K11, USD per million tokens)
 
 /// The value of `option` as a whole number in [lo, hi]; null with *error set to
 /// "--NAME: 'TEXT' is not a whole number in [lo, hi]" otherwise.
@@ -37,6 +39,17 @@ std::optional<long long> wholeNumberOption(const QCommandLineParser& parser, con
 /// "--NAME: 'TEXT' is not a number in [lo, hi)" (brackets as the ends) otherwise.
 std::optional<double> realOption(const QCommandLineParser& parser, const QCommandLineOption& option,
                                  double lo, double hi, bool openLo, bool openHi, QString* error);
+
+/// The value of `option` as a comma-separated, strictly ascending list of finite numbers in [lo, hi]; null
+/// with *error set to "--NAME: 'TEXT' is not an ascending list of numbers in [lo, hi]" otherwise.
+std::optional<std::vector<double>> numberListOption(const QCommandLineParser& parser,
+                                                    const QCommandLineOption& option, double lo, double hi,
+                                                    QString* error);
+/// K11 prices "JUDGE=INPUT/OUTPUT,..." (USD per million tokens, >= 0) of `option`; null with *error set on a
+/// malformed entry ("--NAME: 'ENTRY' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million tokens")
+/// or a judge priced twice ("--NAME: judge 'J' is priced twice").
+std::optional<JudgePrices> pricesOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                        QString* error);
 
 /// The import options given by kSkipBad and kFormat (both must have been added to `parser`).
 std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error);

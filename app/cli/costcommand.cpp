@@ -12,36 +12,6 @@
 #include <optional>
 
 namespace tribunal::cli {
-namespace {
-
-/// Parses "J=IN/OUT,J2=IN/OUT" (USD per million tokens); null with *error set on a malformed entry.
-std::optional<JudgePrices> parsePrices(const QString& text, QString* error)
-{
-    JudgePrices prices;
-    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
-        const qsizetype eq = part.lastIndexOf('=');
-        const QString judge = eq > 0 ? part.left(eq).trimmed() : QString();
-        const QStringList io = eq > 0 ? part.mid(eq + 1).split('/') : QStringList();
-        bool okIn = false, okOut = false;
-        const double in = io.size() == 2 ? io[0].toDouble(&okIn) : 0.0;
-        const double out = io.size() == 2 ? io[1].toDouble(&okOut) : 0.0;
-        if (judge.isEmpty() || !okIn || !okOut || !std::isfinite(in) || !std::isfinite(out) || in < 0 ||
-            out < 0) {
-            *error = QString("--prices: '%1' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million "
-                             "tokens")
-                         .arg(part);
-            return std::nullopt;
-        }
-        if (prices.count(judge.toStdString())) {
-            *error = QString("--prices: judge '%1' is priced twice").arg(judge);
-            return std::nullopt;
-        }
-        prices[judge.toStdString()] = {in, out};
-    }
-    return prices;
-}
-
-} // namespace
 
 int runCost(const QStringList& args)
 {
@@ -54,10 +24,7 @@ int runCost(const QStringList& args)
         "tokens "
         "x output price.");
     parser.addPositionalArgument("input", "A project or judgment files.", "PROJECT_OR_FILE...");
-    const QCommandLineOption pricesOption(
-        "prices", "Prices per million tokens for requests without a recorded cost: JUDGE=INPUT/OUTPUT,...",
-        "PRICES");
-    parser.addOptions({kOut, kTableFormat, kInputFormat, kSkipBad, pricesOption});
+    parser.addOptions({kOut, kTableFormat, kInputFormat, kSkipBad, kPrices});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -70,8 +37,8 @@ int runCost(const QStringList& args)
     if (!format)
         return usage(unknownFormat(parser));
     std::optional<JudgePrices> prices;
-    if (parser.isSet(pricesOption)) {
-        prices = parsePrices(parser.value(pricesOption), &error);
+    if (parser.isSet(kPrices)) {
+        prices = pricesOption(parser, kPrices, &error);
         if (!prices)
             return usage(error);
     }

@@ -62,9 +62,15 @@ double share(std::uint32_t count, std::size_t of)
 
 } // namespace
 
+std::vector<double> cascadeTaus(const CascadeSettings& settings, TaskKind kind)
+{
+    const std::vector<double>& taus = kind == TaskKind::Binary ? settings.binaryTaus : settings.ordinalTaus;
+    return taus.empty() ? cascadeGrid(kind) : taus;
+}
+
 CascadeInput cascadeInput(const Audit& audit, const RubricVerdictTable& t, std::size_t first,
                           std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                          TaskKind kind)
+                          TaskKind kind, std::span<const double> taus)
 {
     if (fallbacks.empty())
         throw std::invalid_argument("K7: at least one fallback needed");
@@ -74,7 +80,7 @@ CascadeInput cascadeInput(const Audit& audit, const RubricVerdictTable& t, std::
     in.fallbacks = byName(audit, t, fallbacks);
     in.singles = byName(audit, t, singles);
     CrossFitInput& cf = in.crossFit;
-    cf.grid = cascadeGrid(kind);
+    cf.grid = taus.empty() ? cascadeGrid(kind) : std::vector<double>(taus.begin(), taus.end());
     for (std::size_t p = 0; p < t.pairCount(); ++p) {
         const RubricVerdict& d = t.at(first, p);
         if (t.kind[p] != kind || t.labels[p].label == answer::kNone || !isScoredVerdict(d.status))
@@ -99,7 +105,8 @@ CascadeReplay replayCascade(const Audit& audit, const RubricVerdictTable& t, std
                             std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
                             TaskKind kind, const CascadeSettings& settings)
 {
-    const CascadeInput in = cascadeInput(audit, t, first, fallbacks, singles, kind);
+    const std::vector<double> taus = cascadeTaus(settings, kind);
+    const CascadeInput in = cascadeInput(audit, t, first, fallbacks, singles, kind, taus);
     const CrossFitInput& cf = in.crossFit;
     CascadeReplay r;
     r.dataset = t.dataset;

@@ -36,7 +36,12 @@ struct CascadeSettings {
     int halvings = 50;             ///< K9
     std::uint64_t seed = 20261129; ///< K9 halvings
     int threads = 0;               ///< K9; results do not depend on it
+    /// Threshold grids (ascending); empty: the K7 grids (cascadeGrid: k/20 ordinal, k/50 binary).
+    std::vector<double> ordinalTaus, binaryTaus;
 };
+
+/// The thresholds `settings` gives for criteria of `kind`.
+std::vector<double> cascadeTaus(const CascadeSettings& settings, TaskKind kind);
 
 struct CascadeFallbackCurve {
     std::size_t judge = 0; ///< judge index of the table
@@ -81,8 +86,9 @@ struct CascadeInput {
     std::vector<std::size_t> fallbacks; ///< judge indices in name order
     std::vector<std::size_t> singles;   ///< judge indices in name order
 };
+/// `taus`: the thresholds (ascending); empty: cascadeGrid(kind).
 CascadeInput cascadeInput(const Audit& audit, const RubricVerdictTable& table, std::size_t first,
                           std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                          TaskKind kind);
+                          TaskKind kind, std::span<const double> taus = {});
 
 } // namespace tribunal

@@ -11,9 +11,10 @@ namespace tribunal {
 
 namespace {
 
-double recordedCost(const JudgmentTable& jt, std::uint32_t j)
+/// K11 cost of run j, 0 when it has none.
+double runCost(const Audit& audit, std::uint32_t j, const TokenPrices* prices)
 {
-    const double c = jt.costUsd(j);
+    const double c = requestCostUsd(audit, j, prices);
     return std::isnan(c) ? 0.0 : c;
 }
 
@@ -44,7 +45,8 @@ VerdictStatus statusOf(Answer a, TaskKind kind, int levels, Answer label)
 }
 
 /// The verdict of one judge's runs [begin, end) on pair p (see the header).
-RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, int levels, Answer label)
+RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, int levels, Answer label,
+                        const TokenPrices* prices)
 {
     const JudgmentTable& jt = audit.judgments();
     // Runs by rep, then row: the earliest answered one wins.
@@ -57,7 +59,7 @@ RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, i
     double failedCost = 0;
     for (std::uint32_t j : rows) {
         if (jt.answer[j] == answer::kNone) {
-            failedCost += recordedCost(jt, j);
+            failedCost += runCost(audit, j, prices);
             continue;
         }
         v.judgment = j;
@@ -65,9 +67,9 @@ RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, i
     }
     if (v.judgment == kNoJudgment) { // every run failed: the earliest, its own cost
         v.judgment = rows.front();
-        v.cost = recordedCost(jt, rows.front());
+        v.cost = runCost(audit, rows.front(), prices);
     } else {
-        v.cost = failedCost + recordedCost(jt, v.judgment);
+        v.cost = failedCost + runCost(audit, v.judgment, prices);
     }
     v.answer = jt.answer[v.judgment];
     v.status = statusOf(v.answer, kind, levels, label);
@@ -81,7 +83,7 @@ RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, i
 } // namespace
 
 RubricVerdictTable rubricVerdictTable(const Audit& audit, StrId dataset, std::span<const JudgeKey> judges,
-                                      LabelRounding rounding)
+                                      LabelRounding rounding, const JudgePrices* prices)
 {
     const ItemTable& items = audit.items();
     RubricVerdictTable t;
@@ -119,11 +121,17 @@ RubricVerdictTable rubricVerdictTable(const Audit& audit, StrId dataset, std::sp
             const JudgeKey& key = judges[k];
             if (cell.judge != key.judge || cell.format != key.format || cell.condition != key.condition)
                 continue;
+            const TokenPrices* judgePrices = nullptr;
+            if (prices != nullptr) {
+                const auto it = prices->find(audit.str(key.judge));
+                judgePrices = it == prices->end() ? nullptr : &it->second;
+            }
             for (const ItemRun& run : audit.itemRunsOf(cell)) {
                 const std::uint32_t p = pairOf[run.item];
                 if (p == kNoJudgment || run.begin == run.end)
                     continue;
-                t.verdicts[k * n + p] = verdictOf(audit, run, t.kind[p], t.levels[p], t.labels[p].label);
+                t.verdicts[k * n + p] =
+                    verdictOf(audit, run, t.kind[p], t.levels[p], t.labels[p].label, judgePrices);
             }
         }
     }

@@ -156,6 +156,30 @@ private slots:
                                    "0.0930 & "));
     }
 
+    void ownThresholds()
+    {
+        // --ordinal-taus replaces the K7 grid: the curve has those taus only, each with the example grid's
+        // values (tau 0.4: 4 deferred, 8 right, cost 0.093; tau 0.97: everything deferred), and the oracle is
+        // chosen among them.
+        Fixture f;
+        const auto run = runCli({"cascade", f.csv, "--first", "D", "--fallbacks", "F", "--table", "curve",
+                                 "--halvings", "3", "--panel", "casc", "--ordinal-taus", "0,0.4,0.97"});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+        const auto rows = csvRows(run.out);
+        QCOMPARE(rows.size(), 4);
+        const int tau = column(rows[0], "tau"), deferred = column(rows[0], "deferred"),
+                  accuracy = column(rows[0], "accuracy"), cost = column(rows[0], "cost"),
+                  oracle = column(rows[0], "oracle");
+        QCOMPARE(rows[2][tau], QString("0.4"));
+        QCOMPARE(rows[2][deferred], QString("4"));
+        QVERIFY(near(num(rows[2][accuracy]), 0.8));
+        QVERIFY(near(num(rows[2][cost]), 0.093));
+        QCOMPARE(rows[2][oracle], QString("true"));
+        QCOMPARE(rows[3][deferred], QString("10"));
+        QCOMPARE(rows[1][oracle], QString("false"));
+    }
+
     void jury()
     {
         Fixture f;
@@ -291,6 +315,18 @@ private slots:
             << c + QStringList{"--threads", "many"} << "--threads: 'many' is not a whole number in [0, 1024]";
         QTest::newRow("cascade table")
             << c + QStringList{"--table", "grid"} << "unknown --table 'grid' (expected summary or curve)";
+        QTest::newRow("cascade taus not ascending")
+            << c + QStringList{"--ordinal-taus", "0,0.5,0.4"}
+            << "--ordinal-taus: '0,0.5,0.4' is not an ascending list of numbers in [0, 1]";
+        QTest::newRow("cascade binary taus range")
+            << c + QStringList{"--binary-taus", "0,0.6"}
+            << "--binary-taus: '0,0.6' is not an ascending list of numbers in [0, 0.5]";
+        QTest::newRow("cascade taus empty")
+            << c + QStringList{"--ordinal-taus", ""}
+            << "--ordinal-taus: '' is not an ascending list of numbers in [0, 1]";
+        QTest::newRow("cascade prices")
+            << c + QStringList{"--prices", "D=1"}
+            << "--prices: 'D=1' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million tokens";
         QTest::newRow("cascade curve latex")
             << c + QStringList{"--table", "curve", "--format", "latex"}
             << "--table curve has no --format latex (expected csv, md or json)";

@@ -94,6 +94,8 @@ private slots:
     void pairSetAndSubstitution();
     void binaryScore();
     void nameOrderTies();
+    void ownThresholds();
+    void pricedVerdictCosts();
     void badInput();
 };
 
@@ -197,6 +199,65 @@ void TestCascadeReplay::nameOrderTies()
     QCOMPARE(r.bestCascade, 0);
     QCOMPARE(r.bestLlm, 0);
     QCOMPARE(r.bestSingle, 2);
+}
+
+void TestCascadeReplay::ownThresholds()
+{
+    // CascadeSettings::ordinalTaus replaces the K7 grid: the curve has exactly those taus, each point equal
+    // to the same tau of the default grid.
+    const std::vector<std::string> names = {"D", "F"};
+    const AuditPtr audit = buildAudit(sectionSeven(), names);
+    const RubricVerdictTable t = tableOf(*audit, names);
+    const std::vector<std::size_t> fallbacks = {1};
+    CascadeSettings s;
+    s.halvings = 2;
+    const CascadeReplay grid = replayCascade(*audit, t, 0, fallbacks, {}, TaskKind::Ordinal, s);
+    s.ordinalTaus = {0.1, 0.4, 0.95};
+    QCOMPARE(cascadeTaus(s, TaskKind::Ordinal), s.ordinalTaus);
+    QCOMPARE(cascadeTaus(s, TaskKind::Binary).size(), std::size_t(26)); // binary keeps the K7 grid
+    const CascadeReplay own = replayCascade(*audit, t, 0, fallbacks, {}, TaskKind::Ordinal, s);
+    QCOMPARE(own.fallbacks[0].curve.size(), std::size_t(3));
+    const std::size_t at[] = {2, 8, 19}; // 0.1, 0.4, 0.95 on the k/20 grid
+    for (std::size_t i = 0; i < 3; ++i) {
+        QCOMPARE(own.fallbacks[0].curve[i].right, grid.fallbacks[0].curve[at[i]].right);
+        QCOMPARE(own.fallbacks[0].curve[i].deferred, grid.fallbacks[0].curve[at[i]].deferred);
+    }
+    QCOMPARE(own.fallbacks[0].oracle, std::size_t(1)); // 0.4, as on the full grid
+}
+
+void TestCascadeReplay::pricedVerdictCosts()
+{
+    // K11 in the verdict table: a run without a recorded cost but with tokens costs tokens x prices (1,000 in
+    // x 2
+    // + 200 out x 10 USD per million = 0.004); a recorded cost wins; without prices such a run costs 0.
+    AuditBuilder b;
+    const auto item = b.addItem(b.intern("panel"), b.intern("q1"), TaskKind::Binary);
+    b.setLabel(item, answer::kMet);
+    JudgmentInput in;
+    in.item = item;
+    in.judge = b.intern("D");
+    in.format = b.intern("F");
+    in.answer = answer::kMet;
+    in.tokensIn = 1000;
+    in.tokensOut = 200;
+    b.addJudgment(in);
+    in.judge = b.intern("E");
+    in.costUsd = 0.5;
+    b.addJudgment(in);
+    ImportLog log;
+    const AuditPtr audit = b.build(log);
+    QVERIFY(audit);
+    const std::vector<std::string> names = {"D", "E"};
+    std::vector<JudgeKey> keys;
+    for (const std::string& n : names)
+        keys.push_back({*audit->strings().find(n), *audit->strings().find("F"), 0});
+    const StrId panel = *audit->strings().find("panel");
+    const JudgePrices prices = {{"D", {2.0, 10.0}}, {"E", {100.0, 100.0}}};
+    const RubricVerdictTable priced = rubricVerdictTable(*audit, panel, keys, LabelRounding::HalfUp, &prices);
+    QVERIFY(std::fabs(priced.at(0, 0).cost - 0.004) <= 1e-15);
+    QCOMPARE(priced.at(1, 0).cost, 0.5);
+    const RubricVerdictTable plain = rubricVerdictTable(*audit, panel, keys);
+    QCOMPARE(plain.at(0, 0).cost, 0.0);
 }
 
 void TestCascadeReplay::badInput()

@@ -184,10 +184,14 @@ std::vector<CascadePanel> TestCascadePanel::expected(const char* first, std::vec
         indices.push_back(keys.size());
         keys.push_back(key(f));
     }
+    CascadeSettings settings;
+    settings.halvings = halvings;
+    settings.seed = seed;
+    settings.threads = 1;
     std::vector<CascadePanel> panels;
     panels.push_back(cascadePanel(*m_audit,
                                   rubricVerdictTable(*m_audit, idOf(*m_audit, "P1"), keys, rounding), 0,
-                                  indices, {}, CascadeSettings{halvings, seed, 1}));
+                                  indices, {}, settings));
     return panels;
 }
 
