@@ -1,6 +1,7 @@
 #include "biascomparisonview.h"
 
 #include "flipitemmodel.h"
+#include "qstrings.h"
 
 #include <QGroupBox>
 #include <QJsonArray>
@@ -14,11 +15,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QPlainTextEdit* readOnlyText(QWidget* parent)
 {

@@ -1,6 +1,7 @@
 #include "biasheatmap.h"
 
 #include "biasworkspace.h"
+#include "qstrings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,11 +21,6 @@ QCPColorGradient divergingGradient()
     gradient.setColorStopAt(1.0, QColor(178, 24, 43));
     gradient.setColorInterpolation(QCPColorGradient::ciRGB);
     return gradient;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace

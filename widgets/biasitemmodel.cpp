@@ -1,6 +1,7 @@
 #include "biasitemmodel.h"
 
 #include "flipitemmodel.h"
+#include "qstrings.h"
 
 #include "analysis/probabilityaveraging.h"
 
@@ -13,11 +14,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QVariant probabilityText(const Audit& audit, std::uint32_t judgment)
 {

@@ -1,6 +1,7 @@
 #include "biaspanel.h"
 
 #include "flattablemodel.h"
+#include "panelparts.h"
 
 #include "biascomparisonview.h"
 #include "biasforestplot.h"
@@ -34,19 +35,6 @@
 #include <limits>
 
 namespace tribunal {
-
-namespace {
-
-QLabel* wrappedLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText); // names are data, never markup
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
-
-} // namespace
 
 BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
     : QDockWidget(tr("Bias tests"), parent), m_workspace(workspace), m_tabs(new PlotTabs),

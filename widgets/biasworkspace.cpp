@@ -1,6 +1,7 @@
 #include "biasworkspace.h"
 
 #include "auditsession.h"
+#include "qstrings.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -12,11 +13,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 /// Everything but the margin: a change of any of these needs a new analysis.
 bool sameAnalysis(const BiasSettings& a, const BiasSettings& b)

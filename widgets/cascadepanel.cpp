@@ -4,7 +4,9 @@
 #include "cascadeview.h"
 #include "flattablemodel.h"
 #include "frontierplot.h"
+#include "panelparts.h"
 #include "plottabs.h"
+#include "qstrings.h"
 #include "rubricworkspace.h"
 
 #include <QApplication>
@@ -31,20 +33,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QLabel* wrappedLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText); // names are data, never markup
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 QTableView* tableView(FlatTableModel* model, QWidget* parent)
 {

@@ -1,6 +1,6 @@
 // The Cascades dock's views, computed off the GUI thread (cascadeview.h).
 #include "cascadeview.h"
-
+#include "qstrings.h"
 #include "rubricworkspace.h"
 
 #include "analysis/calibration.h"
@@ -22,11 +22,6 @@ CascadeSettings crossFitSettings(const CascadePanelSettings& settings)
     s.halvings = settings.halvings;
     s.seed = settings.seed;
     return s;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 /// The panel, judges and default rule of a job; computed the same way by both jobs (pure function).

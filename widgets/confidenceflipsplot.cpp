@@ -1,6 +1,7 @@
 #include "confidenceflipsplot.h"
 
 #include "biasworkspace.h"
+#include "qstrings.h"
 
 #include <QLocale>
 
@@ -10,11 +11,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QString binTitle(const ConfidenceFlipBin& bin, bool last)
 {

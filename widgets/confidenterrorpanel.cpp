@@ -3,6 +3,8 @@
 #include "auditsession.h"
 #include "confidenterrorview.h"
 #include "flattablemodel.h"
+#include "panelparts.h"
+#include "qstrings.h"
 #include "rubricpairview.h"
 #include "rubricworkspace.h"
 
@@ -30,20 +32,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QLabel* wrappedLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText); // names are data, never markup
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 QTableView* tableView(FlatTableModel* model, QWidget* parent)
 {

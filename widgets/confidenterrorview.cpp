@@ -1,5 +1,6 @@
 #include "confidenterrorview.h"
 
+#include "qstrings.h"
 #include "rubricpairview.h"
 #include "rubricworkspace.h"
 
@@ -14,11 +15,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 /// Every dataset with binary or ordinal items and its kinds (binary before ordinal), in order of first item.
 std::vector<std::pair<StrId, TaskKind>> rubricPanelKinds(const Audit& audit)

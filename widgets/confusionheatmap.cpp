@@ -1,5 +1,6 @@
 #include "confusionheatmap.h"
 
+#include "qstrings.h"
 #include "rubricworkspace.h"
 
 #include <QMouseEvent>
@@ -10,11 +11,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QColor shade(double share)
 {

@@ -4,6 +4,8 @@
 #include "flipfilterproxy.h"
 #include "flipitemmodel.h"
 #include "itemtextsview.h"
+#include "panelparts.h"
+#include "qstrings.h"
 #include "trustworkspace.h"
 #include "verdictgriddelegate.h"
 #include "verdicthighlightview.h"
@@ -29,24 +31,6 @@
 #include <set>
 
 namespace tribunal {
-
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QLabel* wrappedLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText); // ids, names and notes are data, never markup
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
-
-} // namespace
 
 FlipInspectorPanel::FlipInspectorPanel(TrustWorkspace* workspace, QWidget* parent)
     : QDockWidget(tr("Flip inspector"), parent), m_workspace(workspace), m_model(new FlipItemModel(this)),

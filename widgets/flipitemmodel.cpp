@@ -1,15 +1,12 @@
 #include "flipitemmodel.h"
 
+#include "qstrings.h"
+
 #include <QBrush>
 
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 int flagBits(const FlipItem& item)
 {

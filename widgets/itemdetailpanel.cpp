@@ -2,6 +2,7 @@
 
 #include "itemtextsview.h"
 #include "judgmenttreemodel.h"
+#include "qstrings.h"
 #include "rawoutputview.h"
 
 #include <QHeaderView>
@@ -9,15 +10,6 @@
 #include <QTreeView>
 
 namespace tribunal {
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-} // namespace
-
 ItemDetailPanel::ItemDetailPanel(QWidget* parent)
     : QDockWidget(tr("Item"), parent), m_texts(new ItemTextsView), m_tree(new QTreeView),
       m_model(new JudgmentTreeModel(this)), m_raw(new RawOutputView)

@@ -1,5 +1,7 @@
 #include "itemtablemodel.h"
 
+#include "qstrings.h"
+
 #include <algorithm>
 
 namespace tribunal {
@@ -18,11 +20,6 @@ int compareIds(std::string_view a, std::string_view b)
     if (allDigits(a) && allDigits(b) && a.size() != b.size())
         return a.size() < b.size() ? -1 : 1;
     return a.compare(b);
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "itemtextsview.h"
 
+#include "qstrings.h"
+
 #include <QGroupBox>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -7,15 +9,6 @@
 #include <QVBoxLayout>
 
 namespace tribunal {
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-} // namespace
-
 ItemTextsView::ItemTextsView(QWidget* parent) : QWidget(parent), m_header(new QLabel(this))
 {
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);

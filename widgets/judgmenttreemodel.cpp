@@ -1,15 +1,12 @@
 #include "judgmenttreemodel.h"
 
+#include "qstrings.h"
+
 #include <algorithm>
 #include <tuple>
 
 namespace tribunal {
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QString number(double value, int decimals)
 {

@@ -1,20 +1,12 @@
 #include "reliabilityplot.h"
 
 #include "biasworkspace.h"
+#include "qstrings.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace tribunal {
-
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-} // namespace
 
 ReliabilityPlot::ReliabilityPlot(BiasWorkspace* workspace, QWidget* parent) : BiasPlot(workspace, parent)
 {

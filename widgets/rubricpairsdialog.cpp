@@ -1,6 +1,7 @@
 #include "rubricpairsdialog.h"
 
 #include "itemtextsview.h"
+#include "qstrings.h"
 #include "tablecopy.h"
 
 #include <QApplication>
@@ -18,11 +19,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
 {

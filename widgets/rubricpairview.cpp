@@ -1,6 +1,7 @@
 #include "rubricpairview.h"
 
 #include "itemtextsview.h"
+#include "qstrings.h"
 #include "rubricworkspace.h"
 
 #include "report/tablecells.h"
@@ -16,11 +17,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 void setCell(QTableWidget* table, int row, int column, const QString& text)
 {

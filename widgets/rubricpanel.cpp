@@ -2,7 +2,9 @@
 
 #include "confusionheatmap.h"
 #include "flattablemodel.h"
+#include "panelparts.h"
 #include "plottabs.h"
+#include "qstrings.h"
 #include "rubricpairsdialog.h"
 #include "rubricworkspace.h"
 #include "shiftcurveplot.h"
@@ -31,20 +33,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QLabel* wrappedLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText); // names are data, never markup
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 QTableView* tableView(FlatTableModel* model, QWidget* parent)
 {

@@ -1,6 +1,7 @@
 #include "rubricworkspace.h"
 
 #include "auditsession.h"
+#include "qstrings.h"
 
 #include <QStringList>
 
@@ -10,11 +11,6 @@
 namespace tribunal {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 bool samePaired(const PairedSettings& a, const PairedSettings& b)
 {
