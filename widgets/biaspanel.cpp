@@ -69,22 +69,13 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
     m_resamples->setGroupSeparatorShown(true);
     m_permutations->setGroupSeparatorShown(true);
     auto* settingsRow = new QHBoxLayout;
-    auto addField = [&](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, body);
-        label->setBuddy(field);
-        settingsRow->addWidget(label);
-        settingsRow->addWidget(field);
-    };
-    addField(tr("F&ormat:"), m_family);
-    addField(tr("&Margin δ:"), m_margin);
-    addField(tr("&Resamples:"), m_resamples);
-    addField(tr("&Permutations:"), m_permutations);
-    addField(tr("S&eed:"), m_seed);
+    addLabelledField(settingsRow, tr("F&ormat:"), m_family);
+    addLabelledField(settingsRow, tr("&Margin δ:"), m_margin);
+    addLabelledField(settingsRow, tr("&Resamples:"), m_resamples);
+    addLabelledField(settingsRow, tr("&Permutations:"), m_permutations);
+    addLabelledField(settingsRow, tr("S&eed:"), m_seed);
     settingsRow->addStretch(1);
-    m_busy->setRange(0, 0); // analyseBias reports no progress: a busy indicator
-    m_busy->setMaximumWidth(120);
-    m_busy->setTextVisible(false);
-    m_busy->setVisible(false);
+    makeBusyIndicator(m_busy);
     m_busy->setToolTip(tr("Computing the bias tests…"));
     settingsRow->addWidget(m_busy);
     m_copy = new QPushButton(tr("&Copy table"), body);

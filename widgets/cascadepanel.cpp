@@ -34,16 +34,6 @@ namespace tribunal {
 
 namespace {
 
-QTableView* tableView(FlatTableModel* model, QWidget* parent)
-{
-    auto* view = new QTableView(parent);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
-    return view;
-}
-
 QString kindTitle(TaskKind kind)
 {
     return kind == TaskKind::Binary ? CascadesPanel::tr("binary") : CascadesPanel::tr("ordinal");
@@ -78,8 +68,8 @@ CascadesPanel::CascadesPanel(CascadeWorkspace* workspace, QWidget* parent)
     m_summary = wrappedLabel(body);
     m_tables = new QTabWidget(body);
     m_tables->setDocumentMode(true);
-    m_summaryView = tableView(m_summaryModel, body);
-    m_curveView = tableView(m_curveModel, body);
+    m_summaryView = resultTableView(m_summaryModel, body);
+    m_curveView = resultTableView(m_curveModel, body);
     m_tables->addTab(m_summaryView, tr("S&ummary"));
     m_tables->addTab(m_curveView, tr("C&urve"));
     m_plots->addPlot(m_accuracyPlot, m_accuracyPlot, tr("Reset &view"));
@@ -161,29 +151,20 @@ QWidget* CascadesPanel::settingsRow(QWidget* body)
     m_rounding->setToolTip(tr("R1: how a raters' mean half-way between two levels becomes the label."));
     for (QComboBox* box : {m_panelBox, m_kind, m_first, m_rounding})
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents); // judge names in full
-    m_busy->setRange(0, 0);                                    // core reports no progress: a busy indicator
-    m_busy->setMaximumWidth(120);
-    m_busy->setTextVisible(false);
-    m_busy->setVisible(false);
+    makeBusyIndicator(m_busy);
     m_copy = new QPushButton(tr("Cop&y table"), body);
     m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto addField = [&](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, row);
-        label->setBuddy(field);
-        layout->addWidget(label);
-        layout->addWidget(field);
-    };
-    addField(tr("&Panel:"), m_panelBox);
-    addField(tr("&Kind:"), m_kind);
-    addField(tr("F&irst judge:"), m_first);
+    addLabelledField(layout, tr("&Panel:"), m_panelBox);
+    addLabelledField(layout, tr("&Kind:"), m_kind);
+    addLabelledField(layout, tr("F&irst judge:"), m_first);
     layout->addWidget(m_fallbacks);
-    addField(tr("&Halvings:"), m_halvings);
-    addField(tr("S&eed:"), m_seed);
-    addField(tr("&Rounding:"), m_rounding);
+    addLabelledField(layout, tr("&Halvings:"), m_halvings);
+    addLabelledField(layout, tr("S&eed:"), m_seed);
+    addLabelledField(layout, tr("&Rounding:"), m_rounding);
     layout->addStretch(1);
     layout->addWidget(m_busy);
     layout->addWidget(m_copy);

@@ -33,17 +33,6 @@ namespace tribunal {
 
 namespace {
 
-QTableView* tableView(FlatTableModel* model, QWidget* parent)
-{
-    auto* view = new QTableView(parent);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
-    return view;
-}
-
 QString judgeText(const Audit& audit, const JudgeKey& key)
 {
     return RubricWorkspace::cellLabel(audit, key.judge, key.format, key.condition);
@@ -65,8 +54,8 @@ ConfidentErrorsPanel::ConfidentErrorsPanel(ConfidentErrorWorkspace* workspace, Q
     m_discriminationLine = wrappedLabel(body);
     m_tables = new QTabWidget(body);
     m_tables->setDocumentMode(true);
-    m_sampleView = tableView(m_sampleModel, body);
-    m_repeatsView = tableView(m_repeatsModel, body);
+    m_sampleView = resultTableView(m_sampleModel, body, QAbstractItemView::SingleSelection);
+    m_repeatsView = resultTableView(m_repeatsModel, body, QAbstractItemView::SingleSelection);
     m_tables->addTab(m_sampleView, tr("Confident &errors"));
     m_tables->addTab(m_repeatsView, tr("Repeats by &band"));
     m_pair = new RubricPairView(body);
@@ -146,28 +135,19 @@ QWidget* ConfidentErrorsPanel::settingsRow(QWidget* body)
     for (RaterFilter f : {RaterFilter::All, RaterFilter::Unanimous, RaterFilter::Split})
         m_filter->addItem(ConfidentErrorWorkspace::filterTitle(f), int(f));
     m_filter->setToolTip(tr("Only errors on pairs whose raters agreed (unanimous) or disagreed (split)."));
-    m_busy->setRange(0, 0); // core reports no progress: a busy indicator
-    m_busy->setMaximumWidth(120);
-    m_busy->setTextVisible(false);
-    m_busy->setVisible(false);
+    makeBusyIndicator(m_busy);
     m_copy = new QPushButton(tr("Cop&y table"), body);
     m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto addField = [&](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, row);
-        label->setBuddy(field);
-        layout->addWidget(label);
-        layout->addWidget(field);
-    };
-    addField(tr("&Panel:"), m_panelKind);
-    addField(tr("&First judge:"), m_first);
-    addField(tr("&n:"), m_n);
+    addLabelledField(layout, tr("&Panel:"), m_panelKind);
+    addLabelledField(layout, tr("&First judge:"), m_first);
+    addLabelledField(layout, tr("&n:"), m_n);
     layout->addWidget(m_others);
-    addField(tr("&Rounding:"), m_rounding);
-    addField(tr("Ra&ters:"), m_filter);
+    addLabelledField(layout, tr("&Rounding:"), m_rounding);
+    addLabelledField(layout, tr("Ra&ters:"), m_filter);
     layout->addStretch(1);
     layout->addWidget(m_busy);
     layout->addWidget(m_copy);

@@ -36,12 +36,7 @@ namespace {
 
 QTableView* tableView(FlatTableModel* model, QWidget* parent)
 {
-    auto* view = new QTableView(parent);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
+    QTableView* view = resultTableView(model, parent);
     view->setToolTip(RubricPanel::tr("Double-click a row to list the pairs behind it."));
     return view;
 }
@@ -164,26 +159,17 @@ QWidget* RubricPanel::settingsRow(QWidget* body)
     m_judges->setPopupMode(QToolButton::InstantPopup);
     m_judges->setMenu(new QMenu(m_judges));
     m_judges->setToolTip(tr("The judges whose pairs are compared (every two of them)."));
-    m_busy->setRange(0, 0); // core reports no progress: a busy indicator
-    m_busy->setMaximumWidth(120);
-    m_busy->setTextVisible(false);
-    m_busy->setVisible(false);
+    makeBusyIndicator(m_busy);
     m_copy = new QPushButton(tr("Cop&y table"), body);
     m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto addField = [&](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, row);
-        label->setBuddy(field);
-        layout->addWidget(label);
-        layout->addWidget(field);
-    };
-    addField(tr("&Rounding:"), m_rounding);
-    addField(tr("Re&samples:"), m_resamples);
-    addField(tr("S&eed:"), m_seed);
-    addField(tr("&Margin:"), m_margin);
+    addLabelledField(layout, tr("&Rounding:"), m_rounding);
+    addLabelledField(layout, tr("Re&samples:"), m_resamples);
+    addLabelledField(layout, tr("S&eed:"), m_seed);
+    addLabelledField(layout, tr("&Margin:"), m_margin);
     layout->addWidget(m_cluster);
     layout->addWidget(m_judges);
     layout->addStretch(1);

@@ -16,6 +16,7 @@
 #include "frontierplot.h"
 #include "mainwindow.h"
 #include "overviewpanel.h"
+#include "qstrings.h"
 #include "testaudit.h"
 
 #include "io/projectfile.h"
@@ -119,11 +120,6 @@ StrId idOf(const Audit& audit, const char* text)
 {
     const auto found = audit.strings().find(text);
     return found ? *found : kEmptyStr;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 #include "itemtextsview.h"
 #include "mainwindow.h"
 #include "overviewpanel.h"
+#include "qstrings.h"
 #include "rubricpairview.h"
 #include "testaudit.h"
 
@@ -128,11 +129,6 @@ StrId idOf(const Audit& audit, const char* text)
 {
     const auto found = audit.strings().find(text);
     return found ? *found : kEmptyStr;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace

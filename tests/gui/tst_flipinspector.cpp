@@ -8,6 +8,7 @@
 #include "flipinspectorpanel.h"
 #include "flipitemmodel.h"
 #include "itemtextsview.h"
+#include "qstrings.h"
 #include "trustworkspace.h"
 #include "verdicthighlightview.h"
 
@@ -37,11 +38,6 @@ namespace {
 
 const QString kSample = QStringLiteral(TRIBUNAL_BUILD_DIR "/resources/sample.tribunal");
 const std::string kLlmBar = "llmbar-LLMBar-Natural";
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 /// Row of the workspace table for (judge, format) on LLMBar, or -1.
 int llmBarRow(const TrustView& view, const std::string& judge, const std::string& format)

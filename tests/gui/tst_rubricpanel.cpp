@@ -15,6 +15,7 @@
 #include "mainwindow.h"
 #include "overviewpanel.h"
 #include "plottabs.h"
+#include "qstrings.h"
 #include "rubricpairsdialog.h"
 #include "rubricpanel.h"
 #include "rubricworkspace.h"
@@ -129,11 +130,6 @@ StrId idOf(const Audit& audit, const char* text)
 {
     const auto found = audit.strings().find(text);
     return found ? *found : kEmptyStr;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace
