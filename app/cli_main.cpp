@@ -61,6 +61,10 @@ int main(int argc, char** argv)
                "  jury PROJECT_OR_FILE... --jurors J1,J2,J3[,...] [--candidates J,...] [--panel P]\n"
                "        [--resamples N] [--seed S] [--margin M] [--threads N] [--rounding R]\n"
                "        [--format csv|md|json|latex] [-o FILE]\n"
+               "  run DESIGN.json -o PROJECT [--no-retry-failed] [--backoff S] [--max-response-bytes N]\n"
+               "        [--quiet]\n"
+               "  plan DESIGN.json [--rates C,PHI,A] [--items N,...] [--runs R,...] [--simulations S]\n"
+               "        [--seed S] [--threads N] [--target-width W] [--format csv|md|json] [-o FILE]\n"
                "  (judges: NAME or NAME@FORMAT)\n\n"
                "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
@@ -68,6 +72,10 @@ int main(int argc, char** argv)
     }
     if (command == "import")
         return runImport(args);
+    if (command == "run")
+        return runRun(args);
+    if (command == "plan")
+        return runPlan(args);
     if (command == "info")
         return runInfo(args);
     if (command == "export")

@@ -32,5 +32,8 @@ int runCost(const QStringList& args);
 int runCascade(const QStringList& args);
 int runConfidentErrors(const QStringList& args);
 int runJury(const QStringList& args);
+// Judge runs over the network (runcommand.cpp): run a design, resumably; plan its cost and precision.
+int runRun(const QStringList& args);
+int runPlan(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -1,0 +1,178 @@
+// plan: what a design will cost before it runs (requests, tokens, USD, duration: judging/auditdesign.h) and
+// how precise its C, phi, A and T will be (the precision planner, analysis/precisionplanner.h). This file
+// parses options and prints; the numbers come from core.
+
+#include "commands.h"
+#include "common.h"
+#include "rubriccli_common.h"
+#include "trustcli_common.h"
+
+#include "analysis/precisionplanner.h"
+#include "judging/auditdesign.h"
+#include "report/plantable.h"
+
+#include <algorithm>
+#include <iostream>
+
+namespace tribunal::cli {
+
+void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estimate, std::ostream& out);
+
+namespace {
+
+const QCommandLineOption
+    kRates("rates",
+           "Assumed rates C,PHI,A (e.g. from a pilot) of the judge to plan for. Default: "
+           "the simulated judge a = 0.8, b = 0.1, k = 0.95.",
+           "C,PHI,A");
+const QCommandLineOption kPilotRuns("pilot-runs",
+                                    "Runs at which --rates were measured (default: each planned R).", "R");
+const QCommandLineOption kItems("items", "Item counts to plan for (default: the design's pairwise items).",
+                                "N,...");
+const QCommandLineOption kRunsGrid("runs", "Run counts to plan for (default: the design's runs).", "R,...");
+const QCommandLineOption kSimulations("simulations", "Simulated audits per design point (default 400).", "S",
+                                      "400");
+const QCommandLineOption kPlanSeed("seed", "Seed of the simulations (default 20261129).", "SEED", "20261129");
+const QCommandLineOption kPlanLevel("level", "Interval level (default 0.95).", "LEVEL", "0.95");
+const QCommandLineOption
+    kTargetWidth("target-width",
+                 "Full interval width to reach: adds the smallest item count that reaches "
+                 "it per metric and run count.",
+                 "W");
+
+std::optional<std::vector<int>> intList(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                        int lo, int hi, QString* error)
+{
+    std::vector<int> out;
+    for (const QString& part : parser.value(option).split(',')) {
+        bool ok = false;
+        const int value = part.trimmed().toInt(&ok);
+        if (!ok || value < lo || value > hi) {
+            *error = QString("--%1: '%2' is not a list of whole numbers in [%3, %4]")
+                         .arg(option.names().constFirst(), parser.value(option))
+                         .arg(lo)
+                         .arg(hi);
+            return std::nullopt;
+        }
+        out.push_back(value);
+    }
+    return out;
+}
+
+} // namespace
+
+int runPlan(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Plans a design before it runs: prints (stderr) its requests, estimated tokens, cost and duration, "
+        "and "
+        "writes the expected interval widths of C, phi, A and T for each item count and run count, by "
+        "simulating the assumed judge (analysis/precisionplanner.h; docs/judging.md).");
+    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
+    parser.addOptions({kOut, kTableFormat, kRates, kPilotRuns, kItems, kRunsGrid, kSimulations, kPlanSeed,
+                       kPlanLevel, kThreads, kTargetWidth});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto positional = parser.positionalArguments().mid(1);
+    if (positional.size() != 1)
+        return usage("plan needs exactly one design file");
+    if (isLatex(parser))
+        return usage("plan has no --format latex (expected csv, md or json)");
+    const auto format = tableFormat(parser.value(kTableFormat));
+    if (!format)
+        return usage(unknownFormat(parser));
+
+    PrecisionPlanSettings settings;
+    if (parser.isSet(kRates)) {
+        const QStringList parts = parser.value(kRates).split(',');
+        bool ok = parts.size() == 3;
+        SimTrustRates target;
+        double* fields[] = {&target.consistency, &target.flipRate, &target.accuracy};
+        for (int i = 0; ok && i < 3; ++i) {
+            *fields[i] = parts[i].trimmed().toDouble(&ok);
+            ok = ok && *fields[i] >= 0.0 && *fields[i] <= 1.0;
+        }
+        if (!ok)
+            return usage(
+                QString("--rates: '%1' is not C,PHI,A with each in [0, 1]").arg(parser.value(kRates)));
+        settings.rates = target;
+    }
+    if (parser.isSet(kPilotRuns)) {
+        const auto pilot = wholeNumberOption(parser, kPilotRuns, 1, kPlanMaxRuns, &error);
+        if (!pilot)
+            return usage(error);
+        settings.ratesRuns = static_cast<int>(*pilot);
+    }
+    const auto simulations = wholeNumberOption(parser, kSimulations, 10, kPlanMaxSimulations, &error);
+    const auto level = simulations ? realOption(parser, kPlanLevel, 0, 1, true, true, &error) : std::nullopt;
+    const auto threads = level ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
+    if (!simulations || !level || !threads)
+        return usage(error);
+    bool seedOk = false;
+    settings.seed = parser.value(kPlanSeed).toULongLong(&seedOk);
+    if (!seedOk)
+        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kPlanSeed)));
+    settings.simulations = static_cast<int>(*simulations);
+    settings.level = *level;
+    settings.threads = static_cast<int>(*threads);
+    if (parser.isSet(kTargetWidth)) {
+        const auto width = realOption(parser, kTargetWidth, 0, 1, true, false, &error);
+        if (!width)
+            return usage(error);
+        settings.targetWidth = *width;
+    }
+
+    const auto design = readDesignFile(positional[0], &error);
+    if (!design) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    int exitCode = kOk;
+    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
+    if (!items)
+        return exitCode;
+    const DesignExpansion expansion = expandDesign(*design, *items);
+    printDesignEstimate(*design, estimateDesign(*design, *items, expansion), std::cerr);
+
+    int pairwise = 0, labelled = 0;
+    for (std::uint32_t row : expansion.items)
+        if (items->items().kind[row] == TaskKind::Pairwise) {
+            ++pairwise;
+            const Answer label = items->items().label[row];
+            labelled += label == answer::kA || label == answer::kB ? 1 : 0;
+        }
+    if (parser.isSet(kItems)) {
+        const auto grid = intList(parser, kItems, 2, kPlanMaxItems, &error);
+        if (!grid)
+            return usage(error);
+        settings.itemGrid = *grid;
+    } else if (pairwise < 2) {
+        std::cerr << positional[0].toStdString()
+                  << ": the design has fewer than 2 pairwise items; give --items to plan precision\n";
+        return kBadInput;
+    }
+    if (parser.isSet(kRunsGrid)) {
+        const auto grid = intList(parser, kRunsGrid, 1, kPlanMaxRuns, &error);
+        if (!grid)
+            return usage(error);
+        settings.runGrid = *grid;
+    }
+    settings.items = std::max(pairwise, 2);
+    settings.runs = design->runs;
+    if (pairwise > 0 && labelled > 0)
+        settings.labelledShare = static_cast<double>(labelled) / pairwise;
+    std::string planError;
+    const auto plan = planPrecision(settings, &planError);
+    if (!plan) {
+        std::cerr << planError << '\n';
+        return kBadInput;
+    }
+    std::string text = writeFlatTable(planTable(*plan), *format);
+    if (plan->targetWidth)
+        text += "\n" + writeFlatTable(planTargetTable(*plan), *format);
+    return writeOutput(parser, text);
+}
+
+} // namespace tribunal::cli

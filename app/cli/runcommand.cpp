@@ -1,0 +1,152 @@
+// run: send an audit design's requests to its judges and write every answer to a project as it arrives
+// (core/judging/runscheduler.h). Resumable: running the same command again sends only what is not recorded.
+// This file parses options, prints the estimate and progress, and turns SIGINT / SIGTERM into a clean Cancel.
+
+#include "commands.h"
+#include "common.h"
+#include "trustcli_common.h"
+
+#include "judging/auditdesign.h"
+#include "judging/runscheduler.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+namespace tribunal::cli {
+namespace {
+
+std::atomic<bool> g_stopRequested{false};
+
+extern "C" void requestStop(int)
+{
+    g_stopRequested.store(true);
+}
+
+const QCommandLineOption kNoRetryFailed("no-retry-failed",
+                                        "Do not send requests an earlier run recorded as failed.");
+const QCommandLineOption kMaxResponseBytes("max-response-bytes", "Refuse responses larger than N bytes.", "N",
+                                           "4194304");
+const QCommandLineOption
+    kBackoff("backoff", "First retry delay in seconds before jitter (doubles per retry).", "S", "1");
+const QCommandLineOption kQuiet("quiet", "No progress lines on stderr.");
+
+QString money(double usd)
+{
+    return QStringLiteral("$%1").arg(usd, 0, 'f', usd < 1 ? 4 : 2);
+}
+
+} // namespace
+
+/// Prints the design's size and estimates (shared with `plan`).
+void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estimate, std::ostream& out)
+{
+    out << "design: " << estimate.items << " items x " << design.judges.size() << " judges x "
+        << design.formats.size() << " formats -> " << estimate.judgments << " judgments, " << estimate.calls
+        << " requests\n";
+    out << "estimate: " << qRound64(estimate.tokensIn) << " tokens in, " << qRound64(estimate.tokensOut)
+        << " tokens out, " << money(estimate.costUsd).toStdString() << ", about "
+        << QString::number(estimate.durationS / 60.0, 'f', 1).toStdString() << " min\n";
+    for (const auto& judge : estimate.judges)
+        out << "  " << judge.judge.toStdString() << ": " << judge.calls << " requests, "
+            << money(judge.costUsd).toStdString() << ", about "
+            << QString::number(judge.durationS / 60.0, 'f', 1).toStdString() << " min\n";
+}
+
+int runRun(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Runs an audit design (docs/judging.md) against its judges' OpenAI-compatible endpoints and writes "
+        "every answer to PROJECT as it arrives. PROJECT is created when missing; when it exists the run "
+        "resumes: requests already answered are not sent again. API keys come from the environment variables "
+        "the judges name (api_key_env) and are never written. SIGINT / SIGTERM cancel cleanly.");
+    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
+    parser.addOptions({kOut, kNoRetryFailed, kMaxResponseBytes, kBackoff, kQuiet});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto positional = parser.positionalArguments().mid(1);
+    if (positional.size() != 1)
+        return usage("run needs exactly one design file");
+    if (!parser.isSet(kOut))
+        return usage("run needs -o PROJECT");
+    const auto maxBytes = wholeNumberOption(parser, kMaxResponseBytes, 1024, 1ll << 32, &error);
+    const auto backoff = realOption(parser, kBackoff, 0.0, 3600.0, true, false, &error);
+    if (!maxBytes || !backoff)
+        return usage(error);
+
+    const auto design = readDesignFile(positional[0], &error);
+    if (!design) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    int exitCode = kOk;
+    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
+    if (!items)
+        return exitCode;
+    const QString project = parser.value(kOut);
+    if (!QFileInfo::exists(project) && !createRunProject(project, *items, *design, &error)) {
+        std::cerr << error.toStdString() << '\n';
+        return kUsage;
+    }
+    const DesignExpansion expansion = expandDesign(*design, *items);
+    printDesignEstimate(*design, estimateDesign(*design, *items, expansion), std::cout);
+    std::cout.flush();
+
+    RunOptions options;
+    options.retryFailed = !parser.isSet(kNoRetryFailed);
+    options.maxResponseBytes = *maxBytes;
+    options.backoffBaseS = *backoff;
+    RunScheduler scheduler(*design, items, project, options);
+    const bool quiet = parser.isSet(kQuiet);
+    QObject::connect(&scheduler, &RunScheduler::progress, [quiet](const RunCounts& c) {
+        if (quiet)
+            return;
+        std::cerr << "answered " << c.answered << '/' << c.toSend << ", failed " << c.failed << ", retried "
+                  << c.retried << ", in flight " << c.inFlight << ", spend "
+                  << money(c.spendUsd).toStdString() << '\n';
+    });
+    bool cancelled = false;
+    QString runError;
+    QObject::connect(&scheduler, &RunScheduler::finished, [&](bool wasCancelled, const QString& err) {
+        cancelled = wasCancelled;
+        runError = err;
+        QCoreApplication::exit(0);
+    });
+    if (!scheduler.start(&error)) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    std::cout << "to send: " << scheduler.counts().toSend << " requests ("
+              << scheduler.counts().alreadyRecorded << " judgments already recorded)" << std::endl;
+    std::signal(SIGINT, requestStop);
+    std::signal(SIGTERM, requestStop);
+    QTimer stopPoll;
+    QObject::connect(&stopPoll, &QTimer::timeout, [&scheduler] {
+        if (g_stopRequested.load())
+            scheduler.cancel();
+    });
+    stopPoll.start(50);
+    QCoreApplication::exec();
+    stopPoll.stop();
+
+    const RunCounts& c = scheduler.counts();
+    std::cout << (cancelled ? "cancelled" : "finished") << ": " << c.written << " judgments written ("
+              << c.unparsed << " unparsable, " << c.failed << " requests failed), " << c.alreadyRecorded
+              << " already recorded; " << c.answered << " requests answered, " << c.retried
+              << " retries; spend " << money(c.spendUsd).toStdString() << "; project "
+              << project.toStdString() << '\n';
+    if (!runError.isEmpty()) {
+        std::cerr << runError.toStdString() << '\n';
+        return kUsage;
+    }
+    return cancelled ? 130 : kOk;
+}
+
+} // namespace tribunal::cli

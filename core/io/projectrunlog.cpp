@@ -1,0 +1,222 @@
+#include "projectrunlog.h"
+
+#include "io/projectfile.h"
+#include "projectconnection.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlQuery>
+
+namespace tribunal {
+namespace {
+
+QVariant textOrNull(const std::string& text)
+{
+    return text.empty() ? QVariant() : QVariant(toQString(text));
+}
+
+QVariant numberOrNull(double value)
+{
+    return isMissing(value) ? QVariant() : QVariant(value);
+}
+
+QVariant countOrNull(std::int64_t value)
+{
+    return value == kMissingCount ? QVariant() : QVariant(static_cast<qlonglong>(value));
+}
+
+std::string extraOf(const RunJudgmentRow& row)
+{
+    QJsonObject extra{{QStringLiteral("request_hash"), toQString(row.requestHash)}};
+    if (row.callHashes.size() > 1) {
+        QJsonArray calls;
+        for (const auto& hash : row.callHashes)
+            calls.append(toQString(hash));
+        extra.insert(QStringLiteral("call_hashes"), calls);
+    }
+    if (row.runFailure)
+        extra.insert(QStringLiteral("run_failure"), true);
+    return QJsonDocument(extra).toJson(QJsonDocument::Compact).toStdString();
+}
+
+} // namespace
+
+ProjectRunLog::ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path)
+    : m_connection(std::move(connection)), m_path(std::move(path))
+{}
+
+ProjectRunLog::~ProjectRunLog()
+{
+    std::string ignored;
+    close(&ignored);
+}
+
+std::unique_ptr<ProjectRunLog> ProjectRunLog::open(const std::string& path, std::string* error)
+{
+    if (!ProjectFile::looksLikeProject(path)) {
+        *error = path + ": not a Tribunal project (no SQLite header)";
+        return nullptr;
+    }
+    auto connection = std::make_unique<ProjectConnection>(path, ProjectConnection::Mode::ReadWrite);
+    if (!connection->ok()) {
+        *error = path + ": " + connection->error();
+        return nullptr;
+    }
+    std::string err;
+    const auto version = connection->value("SELECT value FROM meta WHERE key = 'schema_version'", &err);
+    if (!version) {
+        *error = path + ": not a Tribunal project (" + err + ")";
+        return nullptr;
+    }
+    if (version->toInt() != ProjectFile::kSchemaVersion) {
+        *error = path + ": schema version " + toUtf8(*version) + ", expected " +
+                 std::to_string(ProjectFile::kSchemaVersion) + " (open and save it with this version first)";
+        return nullptr;
+    }
+    // WAL + NORMAL: a commit is durable against a killed process without an fsync per answer (header).
+    for (auto pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"})
+        if (!connection->exec(pragma, &err)) {
+            *error = path + ": " + err;
+            return nullptr;
+        }
+    return std::unique_ptr<ProjectRunLog>(new ProjectRunLog(std::move(connection), path));
+}
+
+bool ProjectRunLog::recorded(Recorded* out, std::string* error)
+{
+    QSqlQuery query(m_connection->db());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT extra FROM judgments WHERE extra LIKE '%\"request_hash\"%'"))) {
+        *error = sqlErrorText(query.lastError());
+        return false;
+    }
+    while (query.next()) {
+        const QJsonObject extra = QJsonDocument::fromJson(query.value(0).toByteArray()).object();
+        const std::string hash = extra.value(QStringLiteral("request_hash")).toString().toStdString();
+        if (hash.empty())
+            continue;
+        const bool failed = extra.value(QStringLiteral("run_failure")).toBool();
+        auto& set = failed ? out->failed : out->answered;
+        set.insert(hash);
+        for (const auto& call : extra.value(QStringLiteral("call_hashes")).toArray())
+            set.insert(call.toString().toStdString());
+    }
+    return true;
+}
+
+bool ProjectRunLog::itemRows(std::map<std::pair<std::string, std::string>, std::int64_t>* out,
+                             std::string* error)
+{
+    QSqlQuery query(m_connection->db());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT row, dataset, item_id FROM items"))) {
+        *error = sqlErrorText(query.lastError());
+        return false;
+    }
+    while (query.next())
+        (*out)[{toUtf8(query.value(1)), toUtf8(query.value(2))}] = query.value(0).toLongLong();
+    return true;
+}
+
+bool ProjectRunLog::append(const RunJudgmentRow& row, std::string* error)
+{
+    auto& db = m_connection->db();
+    if (!db.transaction()) {
+        *error = sqlErrorText(db.lastError());
+        return false;
+    }
+    bool ok = true;
+    if (row.replacesFailure) {
+        // A resumed run's retry: its answer replaces the recorded failure.
+        QSqlQuery remove(db);
+        ok = remove.prepare(
+            QStringLiteral("DELETE FROM judgments WHERE json_extract(extra, '$.request_hash') = ? "
+                           "AND json_extract(extra, '$.run_failure') = 1"));
+        if (ok) {
+            remove.addBindValue(toQString(row.requestHash));
+            ok = remove.exec();
+        }
+        if (!ok)
+            *error = sqlErrorText(remove.lastError());
+    }
+    if (ok) {
+        QSqlQuery insert(db);
+        ok = insert.prepare(QStringLiteral(
+            "INSERT INTO judgments(item, judge, format, condition, ord, rep, answer, probs, confidence, "
+            "cost_usd, "
+            "tokens_in, tokens_out, latency_s, raw, error, test, version, variant, cue_on, extra) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        if (ok) {
+            const QVariant values[] = {static_cast<qlonglong>(row.itemRow),
+                                       textOrNull(row.judge),
+                                       textOrNull(row.format),
+                                       textOrNull(row.conditionJson),
+                                       textOrNull(row.order),
+                                       row.rep,
+                                       textOrNull(row.answer),
+                                       textOrNull(row.probsJson),
+                                       numberOrNull(row.confidence),
+                                       numberOrNull(row.costUsd),
+                                       countOrNull(row.tokensIn),
+                                       countOrNull(row.tokensOut),
+                                       numberOrNull(row.latencyS),
+                                       textOrNull(row.raw),
+                                       textOrNull(row.error),
+                                       textOrNull(row.test),
+                                       textOrNull(row.version),
+                                       textOrNull(row.variant),
+                                       textOrNull(row.cueOn),
+                                       QVariant(toQString(extraOf(row)))};
+            for (const auto& value : values)
+                insert.addBindValue(value);
+            ok = insert.exec();
+        }
+        if (!ok)
+            *error = sqlErrorText(insert.lastError());
+    }
+    if (ok && !db.commit()) {
+        ok = false;
+        *error = sqlErrorText(db.lastError());
+    }
+    if (!ok)
+        db.rollback();
+    return ok;
+}
+
+bool ProjectRunLog::commitOne(const std::string& sql, const std::vector<std::string>& values,
+                              std::string* error)
+{
+    auto& db = m_connection->db();
+    QSqlQuery query(db);
+    bool ok = query.prepare(toQString(sql));
+    if (ok) {
+        for (const auto& value : values)
+            query.addBindValue(toQString(value));
+        ok = query.exec();
+    }
+    if (!ok)
+        *error = sqlErrorText(query.lastError());
+    return ok;
+}
+
+bool ProjectRunLog::putJudge(const std::string& name, const std::string& configJson, std::string* error)
+{
+    return commitOne("INSERT OR REPLACE INTO judges(name, config) VALUES (?, ?)", {name, configJson}, error);
+}
+
+bool ProjectRunLog::putSetting(const std::string& key, const std::string& value, std::string* error)
+{
+    return commitOne("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", {key, value}, error);
+}
+
+bool ProjectRunLog::close(std::string* error)
+{
+    if (!m_open)
+        return true;
+    m_open = false;
+    return m_connection->exec("PRAGMA wal_checkpoint(TRUNCATE)", error) &&
+           m_connection->exec("PRAGMA journal_mode=DELETE", error);
+}
+
+} // namespace tribunal

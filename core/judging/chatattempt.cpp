@@ -1,0 +1,187 @@
+#include "chatattempt.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+#include <cmath>
+
+namespace tribunal {
+namespace {
+
+constexpr qsizetype kServerMessageChars = 300;
+
+// The server's own explanation of an error response, shortened: {"error": {"message": ...}} or the text.
+QString serverMessage(const QByteArray& body)
+{
+    const QJsonObject json = QJsonDocument::fromJson(body).object();
+    QString message =
+        json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+    if (message.isEmpty())
+        message = QString::fromUtf8(body).simplified();
+    if (message.size() > kServerMessageChars)
+        message = message.left(kServerMessageChars) + QStringLiteral("...");
+    return message;
+}
+
+} // namespace
+
+ChatAttempt::ChatAttempt(QNetworkAccessManager* network, QObject* parent)
+    : QObject(parent), m_network(network)
+{
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        if (m_reply)
+            m_reply->abort();
+    });
+}
+
+void ChatAttempt::start(const QUrl& url, const QByteArray& body, const QByteArray& apiKey, double timeoutS,
+                        qint64 maxResponseBytes)
+{
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
+    if (!apiKey.isEmpty())
+        request.setRawHeader(QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + apiKey);
+    // Never follow a redirect: it could carry the key to another host (quality.md, "Network").
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    m_maxBytes = maxResponseBytes;
+    m_timeoutS = timeoutS;
+    m_clock.start();
+    m_reply = m_network->post(request, body);
+    connect(m_reply, &QNetworkReply::readyRead, this, &ChatAttempt::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &ChatAttempt::onFinished);
+    m_timeout.start(static_cast<int>(std::ceil(timeoutS * 1000.0)));
+}
+
+void ChatAttempt::abort()
+{
+    m_done = true;
+    m_timeout.stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+void ChatAttempt::onReadyRead()
+{
+    if (m_done || !m_reply)
+        return;
+    const QVariant length = m_reply->header(QNetworkRequest::ContentLengthHeader);
+    if ((length.isValid() && length.toLongLong() > m_maxBytes) ||
+        m_body.size() + m_reply->bytesAvailable() > m_maxBytes) {
+        m_tooLarge = true;
+        m_reply->abort();
+        return;
+    }
+    m_body += m_reply->readAll();
+}
+
+void ChatAttempt::onFinished()
+{
+    if (m_done || !m_reply)
+        return;
+    m_timeout.stop();
+    if (!m_tooLarge)
+        onReadyRead();
+    AttemptResult result;
+    result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
+    result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const auto networkError = m_reply->error();
+    if (m_tooLarge) {
+        result.kind = AttemptResult::Kind::Fatal;
+        result.error = QStringLiteral("response larger than %1 bytes refused").arg(m_maxBytes);
+    } else if (m_timedOut) {
+        result.kind = AttemptResult::Kind::Retryable;
+        result.error = QStringLiteral("timed out after %1 s").arg(m_timeoutS);
+    } else if (result.httpStatus >= 300 && result.httpStatus < 400) {
+        result.kind = AttemptResult::Kind::Fatal;
+        const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+        result.error = QStringLiteral("HTTP %1: redirect to %2 not followed")
+                           .arg(result.httpStatus)
+                           .arg(target.host().isEmpty() ? QStringLiteral("another location") : target.host());
+    } else if (result.httpStatus == 200 && networkError == QNetworkReply::NoError) {
+        result = parseCompletion(m_body);
+        result.httpStatus = 200;
+        result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
+    } else if (result.httpStatus != 0) {
+        const bool retryable =
+            result.httpStatus == 429 || result.httpStatus == 408 || result.httpStatus >= 500;
+        result.kind = retryable ? AttemptResult::Kind::Retryable : AttemptResult::Kind::Fatal;
+        result.error = QStringLiteral("HTTP %1: %2").arg(result.httpStatus).arg(serverMessage(m_body));
+        result.retryAfterS = parseRetryAfter(m_reply->rawHeader(QByteArrayLiteral("Retry-After")),
+                                             QDateTime::currentDateTimeUtc());
+    } else {
+        // No HTTP response: connection refused or reset, DNS, TLS handshake (certificate errors included).
+        const bool tls = networkError == QNetworkReply::SslHandshakeFailedError;
+        result.kind = tls ? AttemptResult::Kind::Fatal : AttemptResult::Kind::Retryable;
+        result.error = QStringLiteral("network error: %1").arg(m_reply->errorString());
+    }
+    m_reply->deleteLater();
+    finish(std::move(result));
+}
+
+void ChatAttempt::finish(AttemptResult result)
+{
+    m_done = true;
+    emit finished(result);
+}
+
+double ChatAttempt::parseRetryAfter(const QByteArray& value, const QDateTime& now)
+{
+    const QByteArray text = value.trimmed();
+    if (text.isEmpty())
+        return -1.0;
+    bool ok = false;
+    const double seconds = text.toDouble(&ok);
+    if (ok)
+        return seconds >= 0 && std::isfinite(seconds) ? seconds : -1.0;
+    // HTTP date (RFC 9110 IMF-fixdate): "Sun, 06 Nov 1994 08:49:37 GMT".
+    const QDateTime local =
+        QLocale::c().toDateTime(QString::fromLatin1(text), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+    if (!local.isValid())
+        return -1.0;
+    const QDateTime when(local.date(), local.time(), Qt::UTC);
+    return std::max(0.0, static_cast<double>(now.msecsTo(when)) / 1000.0);
+}
+
+AttemptResult ChatAttempt::parseCompletion(const QByteArray& body)
+{
+    AttemptResult result;
+    result.kind = AttemptResult::Kind::Retryable;
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        result.error = QStringLiteral("malformed response body: not a JSON object");
+        return result;
+    }
+    const QJsonObject json = document.object();
+    const QJsonArray choices = json.value(QStringLiteral("choices")).toArray();
+    const QJsonObject choice = choices.isEmpty() ? QJsonObject() : choices.first().toObject();
+    const QJsonValue content =
+        choice.value(QStringLiteral("message")).toObject().value(QStringLiteral("content"));
+    if (!content.isString()) {
+        result.error = QStringLiteral("malformed response body: no choices[0].message.content");
+        return result;
+    }
+    result.kind = AttemptResult::Kind::Answered;
+    result.content = content.toString();
+    result.logprobContent =
+        choice.value(QStringLiteral("logprobs")).toObject().value(QStringLiteral("content")).toArray();
+    const QJsonObject usage = json.value(QStringLiteral("usage")).toObject();
+    if (usage.value(QStringLiteral("prompt_tokens")).isDouble())
+        result.tokensIn = usage.value(QStringLiteral("prompt_tokens")).toInteger();
+    if (usage.value(QStringLiteral("completion_tokens")).isDouble())
+        result.tokensOut = usage.value(QStringLiteral("completion_tokens")).toInteger();
+    return result;
+}
+
+} // namespace tribunal

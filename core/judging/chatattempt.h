@@ -1,0 +1,81 @@
+#pragma once
+// One HTTP attempt of a chat-completions call (quality.md, "Network"): POST the body, enforce the attempt's
+// timeout (from sending to the last byte, so a server that trickles bytes cannot hold a slot for ever) and
+// the response-size cap, refuse redirects (a key must never follow a redirect to another host), and classify
+// the outcome so the scheduler knows whether to retry. TLS verification stays at Qt's default (on).
+//
+// The API key goes into the Authorization header of the request only; no error text this class produces
+// contains a header.
+//
+// Lives on the thread that created it (QNetworkAccessManager's rule); emits finished() exactly once, unless
+// abort() is called first, after which it emits nothing.
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+#include <QUrl>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace tribunal {
+
+struct AttemptResult {
+    enum class Kind {
+        Answered,  ///< HTTP 200 with choices[0].message.content
+        Retryable, ///< 429, 408, 5xx, timeout, transport error, malformed 200 body
+        Fatal,     ///< other 4xx, redirects, an over-size response: retrying cannot help
+    };
+    Kind kind = Kind::Fatal;
+    int httpStatus = 0; ///< 0 when no HTTP response arrived
+    QString error;      ///< why, when not Answered ("HTTP 500: <server message>", "timed out after 2 s")
+    double retryAfterS = -1.0;            ///< the server's Retry-After in seconds, -1 when none
+    QString content;                      ///< the answer text
+    QJsonArray logprobContent;            ///< choices[0].logprobs.content, when present
+    qint64 tokensIn = -1, tokensOut = -1; ///< usage, -1 when not reported
+    double latencyS = 0.0;
+};
+
+class ChatAttempt : public QObject {
+    Q_OBJECT
+public:
+    ChatAttempt(QNetworkAccessManager* network, QObject* parent = nullptr);
+
+    /// Sends `body` to `url` with `apiKey` as bearer token (none when empty). `timeoutS` > 0;
+    /// `maxResponseBytes` > 0.
+    void start(const QUrl& url, const QByteArray& body, const QByteArray& apiKey, double timeoutS,
+               qint64 maxResponseBytes);
+    /// Stops the attempt; finished() will not be emitted.
+    void abort();
+
+    /// Parses a Retry-After header: delta seconds or an HTTP date (relative to `now`); -1 when absent or bad.
+    static double parseRetryAfter(const QByteArray& value, const QDateTime& now);
+    /// Classifies a complete 200 body: Answered with content/logprobs/usage, or Retryable "malformed response
+    /// body: <why>".
+    static AttemptResult parseCompletion(const QByteArray& body);
+
+signals:
+    void finished(const tribunal::AttemptResult& result);
+
+private:
+    void onReadyRead();
+    void onFinished();
+    void finish(AttemptResult result);
+
+    QNetworkAccessManager* m_network;
+    QPointer<QNetworkReply> m_reply;
+    QTimer m_timeout;
+    QElapsedTimer m_clock;
+    QByteArray m_body;
+    qint64 m_maxBytes = 0;
+    double m_timeoutS = 0.0;
+    bool m_timedOut = false;
+    bool m_tooLarge = false;
+    bool m_done = false;
+};
+
+} // namespace tribunal

@@ -1,0 +1,361 @@
+#include "runscheduler.h"
+
+#include "io/projectfile.h"
+#include "io/projectrunlog.h"
+#include "judgmentrow.h"
+#include "model/auditbuilder.h"
+#include "model/importissue.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+namespace tribunal {
+
+struct RunScheduler::Pending {
+    DesignTask task;
+    std::vector<QString> hashes; ///< one per call
+    std::vector<AttemptResult> results;
+    int remaining = 0;
+    bool failed = false;
+    QString failure;
+    bool replacesFailure = false;
+    bool written = false;
+};
+
+struct RunScheduler::Channel {
+    int judge = 0;
+    std::deque<CallRef> queue;
+    int inFlight = 0;
+    int waiting = 0;          ///< retries waiting for their backoff
+    qint64 nextSendMs = 0;    ///< rate limit: earliest start of the next request
+    qint64 pausedUntilMs = 0; ///< Retry-After of a 429
+    QTimer wake;
+    std::vector<ChatAttempt*> attempts;
+};
+
+namespace {
+
+std::string utf8(const QString& text)
+{
+    return text.toStdString();
+}
+
+QString compactJson(const QJsonObject& object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, RunOptions options,
+                           QObject* parent)
+    : QObject(parent), m_design(std::move(design)), m_items(std::move(items)),
+      m_projectPath(std::move(projectPath)), m_options(options),
+      m_jitter(options.jitterSeed != 0
+                   ? options.jitterSeed
+                   : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
+{
+    // Keys never follow redirects (chatattempt.h), and responses are not cached.
+    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+RunScheduler::~RunScheduler()
+{
+    for (auto& channel : m_channels)
+        for (ChatAttempt* attempt : channel->attempts)
+            attempt->abort();
+}
+
+bool RunScheduler::start(QString* error)
+{
+    std::string err;
+    m_log = ProjectRunLog::open(utf8(m_projectPath), &err);
+    if (!m_log) {
+        *error = QString::fromStdString(err);
+        return false;
+    }
+    ProjectRunLog::Recorded recorded;
+    std::map<std::pair<std::string, std::string>, std::int64_t> rows;
+    if (!m_log->recorded(&recorded, &err) || !m_log->itemRows(&rows, &err)) {
+        *error = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+        m_log.reset();
+        return false;
+    }
+    const Audit& items = *m_items;
+    const DesignExpansion expansion = expandDesign(m_design, items);
+    m_projectRow.assign(items.items().size(), -1);
+    for (std::uint32_t row : expansion.items) {
+        const std::string dataset(items.str(items.items().dataset[row]));
+        const std::string itemId(items.str(items.items().itemId[row]));
+        const auto found = rows.find({dataset, itemId});
+        if (found == rows.end()) {
+            *error = QStringLiteral("%1: item (%2, %3) of the design is not in the project")
+                         .arg(m_projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
+            m_log.reset();
+            return false;
+        }
+        m_projectRow[row] = found->second;
+    }
+    for (std::size_t j = 0; j < m_design.judges.size(); ++j) {
+        m_keys.push_back(m_design.judges[j].apiKey());
+        const QString config = compactJson(judgeConfigToJson(m_design.judges[j]));
+        if (!m_log->putJudge(utf8(m_design.judges[j].name), utf8(config), &err)) {
+            *error = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+            m_log.reset();
+            return false;
+        }
+        auto channel = std::make_unique<Channel>();
+        channel->judge = static_cast<int>(j);
+        channel->wake.setSingleShot(true);
+        Channel* raw = channel.get();
+        connect(&channel->wake, &QTimer::timeout, this, [this, raw] { dispatch(*raw); });
+        m_channels.push_back(std::move(channel));
+    }
+    m_counts.judgments = expansion.tasks.size();
+    m_counts.calls = expansion.calls;
+    for (const DesignTask& task : expansion.tasks) {
+        const int calls = callsPerJudgment(m_design.formats[task.format]);
+        Pending pending;
+        pending.task = task;
+        for (int call = 0; call < calls; ++call)
+            pending.hashes.push_back(taskCallHash(m_design, requestOf(m_design, items, task, call), task));
+        const std::string key = utf8(pending.hashes.front());
+        if (recorded.answered.count(key) != 0) {
+            ++m_counts.alreadyRecorded;
+            continue;
+        }
+        if (recorded.failed.count(key) != 0) {
+            if (!m_options.retryFailed) {
+                ++m_counts.alreadyRecorded;
+                continue;
+            }
+            pending.replacesFailure = true;
+        }
+        pending.results.resize(static_cast<std::size_t>(calls));
+        pending.remaining = calls;
+        const auto index = static_cast<std::uint32_t>(m_pending.size());
+        for (int call = 0; call < calls; ++call) {
+            CallRef ref;
+            ref.pending = index;
+            ref.call = call;
+            m_channels[task.judge]->queue.push_back(ref);
+        }
+        m_counts.toSend += static_cast<std::uint64_t>(calls);
+        m_pending.push_back(std::move(pending));
+    }
+    m_open = m_pending.size();
+    m_running = true;
+    m_clock.start();
+    reportProgress(true);
+    // Everything else happens from the event loop, so finished() is never emitted inside start().
+    QTimer::singleShot(0, this, [this] {
+        for (auto& channel : m_channels)
+            dispatch(*channel);
+        maybeFinish();
+    });
+    return true;
+}
+
+void RunScheduler::cancel()
+{
+    if (m_running)
+        stop(true, QString());
+}
+
+void RunScheduler::dispatch(Channel& channel)
+{
+    if (!m_running)
+        return;
+    const JudgeConfig& judge = m_design.judges[static_cast<std::size_t>(channel.judge)];
+    while (!channel.queue.empty() && channel.inFlight < judge.requestsInFlight) {
+        const qint64 now = m_clock.elapsed();
+        const qint64 ready = std::max(channel.nextSendMs, channel.pausedUntilMs);
+        if (now < ready) {
+            if (!channel.wake.isActive() || channel.wake.remainingTime() > ready - now)
+                channel.wake.start(static_cast<int>(ready - now));
+            return;
+        }
+        if (judge.requestsPerSecond > 0)
+            channel.nextSendMs = now + static_cast<qint64>(std::ceil(1000.0 / judge.requestsPerSecond));
+        const CallRef ref = channel.queue.front();
+        channel.queue.pop_front();
+        send(channel, ref);
+    }
+}
+
+void RunScheduler::send(Channel& channel, CallRef ref)
+{
+    const Pending& pending = m_pending[ref.pending];
+    const JudgeConfig& judge = m_design.judges[static_cast<std::size_t>(channel.judge)];
+    const ChatRequest request = requestOf(m_design, *m_items, pending.task, ref.call);
+    auto* attempt = new ChatAttempt(&m_network, this);
+    channel.attempts.push_back(attempt);
+    ++channel.inFlight;
+    ++m_counts.inFlight;
+    connect(attempt, &ChatAttempt::finished, this,
+            [this, &channel, ref, attempt](const AttemptResult& result) {
+                onAttempt(channel, ref, attempt, result);
+            });
+    attempt->start(judge.completionsUrl(), chatRequestBody(request),
+                   m_keys[static_cast<std::size_t>(channel.judge)], judge.timeoutS,
+                   m_options.maxResponseBytes);
+}
+
+void RunScheduler::onAttempt(Channel& channel, CallRef ref, ChatAttempt* attempt, const AttemptResult& result)
+{
+    channel.attempts.erase(std::find(channel.attempts.begin(), channel.attempts.end(), attempt));
+    attempt->deleteLater();
+    --channel.inFlight;
+    --m_counts.inFlight;
+    if (!m_running)
+        return;
+    ++ref.attempt;
+    Pending& pending = m_pending[ref.pending];
+    const JudgeConfig& judge = m_design.judges[static_cast<std::size_t>(channel.judge)];
+    if (result.kind == AttemptResult::Kind::Answered) {
+        ++m_counts.answered;
+        if (result.tokensIn >= 0 && result.tokensOut >= 0)
+            m_counts.spendUsd += judge.costUsd(result.tokensIn, result.tokensOut);
+        pending.results[static_cast<std::size_t>(ref.call)] = result;
+        --pending.remaining;
+    } else if (result.kind == AttemptResult::Kind::Retryable && ref.attempt <= judge.maxRetries) {
+        retryLater(channel, ref, result);
+    } else {
+        ++m_counts.failed;
+        if (!pending.failed) {
+            pending.failed = true;
+            pending.failure =
+                ref.attempt > 1 ? QStringLiteral("%1 (after %2 attempts)").arg(result.error).arg(ref.attempt)
+                                : result.error;
+        }
+        --pending.remaining;
+    }
+    if (pending.remaining == 0 && !pending.written)
+        complete(pending);
+    if (!m_running)
+        return;
+    dispatch(channel);
+    reportProgress(false);
+    maybeFinish();
+}
+
+void RunScheduler::retryLater(Channel& channel, CallRef ref, const AttemptResult& result)
+{
+    ++m_counts.retried;
+    double delayS;
+    if (result.retryAfterS >= 0) {
+        delayS = std::min(result.retryAfterS, m_options.maxRetryAfterS);
+        if (result.httpStatus == 429) // the server asks everyone to slow down
+            channel.pausedUntilMs =
+                std::max(channel.pausedUntilMs, m_clock.elapsed() + static_cast<qint64>(delayS * 1000));
+    } else {
+        const double exponential = m_options.backoffBaseS * std::pow(2.0, ref.attempt - 1);
+        std::uniform_real_distribution<double> jitter(0.5, 1.0);
+        delayS = std::min(exponential, m_options.maxBackoffS) * jitter(m_jitter);
+    }
+    ++channel.waiting;
+    QTimer::singleShot(static_cast<int>(std::ceil(delayS * 1000.0)), this, [this, &channel, ref] {
+        --channel.waiting;
+        if (!m_running)
+            return;
+        channel.queue.push_front(ref);
+        dispatch(channel);
+    });
+}
+
+void RunScheduler::complete(Pending& pending)
+{
+    pending.written = true;
+    --m_open;
+    const DesignTask& task = pending.task;
+    CallOutcomes outcomes;
+    outcomes.hashes = pending.hashes;
+    outcomes.results = pending.results;
+    outcomes.failed = pending.failed;
+    outcomes.failure = pending.failure;
+    RunJudgmentRow row =
+        judgmentRowOf(m_design, *m_items, task, m_projectRow[task.item], outcomes, m_keys[task.judge]);
+    row.replacesFailure = pending.replacesFailure;
+    if (!pending.failed && row.answer.empty())
+        ++m_counts.unparsed;
+    std::string err;
+    if (!m_log->append(row, &err)) {
+        stop(false,
+             m_projectPath + QStringLiteral(": cannot write a judgment: ") + QString::fromStdString(err));
+        return;
+    }
+    ++m_counts.written;
+}
+
+void RunScheduler::maybeFinish()
+{
+    if (!m_running || m_open != 0)
+        return;
+    stop(false, QString());
+}
+
+void RunScheduler::stop(bool cancelled, const QString& error)
+{
+    m_running = false;
+    for (auto& channel : m_channels) {
+        channel->wake.stop();
+        for (ChatAttempt* attempt : channel->attempts) {
+            attempt->abort();
+            attempt->deleteLater();
+        }
+        m_counts.inFlight -= static_cast<std::uint64_t>(channel->inFlight);
+        channel->inFlight = 0;
+        channel->attempts.clear();
+        channel->queue.clear();
+    }
+    QString finalError = error;
+    if (m_log) {
+        std::string err;
+        if (!m_log->close(&err) && finalError.isEmpty())
+            finalError = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+        m_log.reset();
+    }
+    reportProgress(true);
+    emit finished(cancelled, finalError);
+}
+
+void RunScheduler::reportProgress(bool force)
+{
+    const qint64 now = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (!force && m_lastProgressMs >= 0 && now - m_lastProgressMs < 100)
+        return;
+    m_lastProgressMs = now;
+    emit progress(m_counts);
+}
+
+bool createRunProject(const QString& projectPath, const Audit& items, const AuditDesign& design,
+                      QString* error)
+{
+    if (QFileInfo::exists(projectPath)) {
+        *error = projectPath + QStringLiteral(": exists already");
+        return false;
+    }
+    AuditBuilder builder(items);
+    builder.truncateJudgments(0);
+    ImportLog log;
+    const AuditPtr itemsOnly = builder.build(log);
+    ProjectExtras extras;
+    for (const auto& judge : design.judges)
+        extras.judges[utf8(judge.name)] = utf8(compactJson(judgeConfigToJson(judge)));
+    extras.settings["run.design"] = utf8(compactJson(designToJson(design)));
+    std::string err;
+    if (!itemsOnly || !ProjectFile::save(utf8(projectPath), *itemsOnly, extras, &err)) {
+        *error = QString::fromStdString(err.empty() ? utf8(projectPath) + ": cannot build the items" : err);
+        return false;
+    }
+    return true;
+}
+
+} // namespace tribunal

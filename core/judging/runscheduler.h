@@ -1,0 +1,128 @@
+#pragma once
+// The run scheduler (issue 8; architecture.md "core/judging"): sends the requests of an audit design to its
+// judges and writes every judgment to the project as it completes (projectrunlog.h), so a run that is
+// cancelled, killed or crashes resumes without sending any answered request again.
+//
+// Per judge: at most requests_in_flight requests at once and at most requests_per_second started per second.
+// A retryable failure (429, 408, 5xx, timeout, transport error, malformed body; chatattempt.h) is retried up
+// to the judge's max_retries times after an exponential backoff with jitter, base * 2^(attempt-1) * U(0.5, 1)
+// capped at maxBackoffS, or, when the server sent Retry-After, after exactly that long (capped at
+// maxRetryAfterS); a 429 with Retry-After also pauses the judge's other requests until then. A request that
+// fails for good is recorded as a judgment with no answer, its error, and run_failure, which a later run
+// sends again (RunOptions::retryFailed). An answer the parser cannot read is an answer (answer none, reason
+// in error, raw text kept) and is not sent again.
+//
+// The API key of each judge is read from its environment variable when the run starts, kept in memory, sent
+// only in the Authorization header, and removed from any text the run writes (raw answers and errors).
+//
+// Lives on the thread that created it and runs from its event loop (no threads of its own); not thread-safe.
+
+#include "auditdesign.h"
+#include "chatattempt.h"
+#include "model/audit.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QString>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace tribunal {
+
+class ProjectRunLog;
+
+struct RunOptions {
+    double backoffBaseS = 1.0;
+    double maxBackoffS = 60.0;
+    double maxRetryAfterS = 600.0;
+    qint64 maxResponseBytes = qint64(4) << 20; ///< larger responses are refused (not retried)
+    bool retryFailed = true;                   ///< send requests recorded as failed by an earlier run again
+    std::uint64_t jitterSeed = 0;              ///< 0 = seeded from the clock
+};
+
+/// Live counts; calls are HTTP requests (a FLASK judgment takes four).
+struct RunCounts {
+    std::uint64_t judgments = 0;       ///< in the design
+    std::uint64_t calls = 0;           ///< in the design
+    std::uint64_t alreadyRecorded = 0; ///< judgments found in the project at start (not sent)
+    std::uint64_t toSend = 0;          ///< calls this run has to send
+    std::uint64_t answered = 0;        ///< calls answered in this run
+    std::uint64_t failed = 0;          ///< calls failed for good in this run
+    std::uint64_t retried = 0;         ///< retry attempts made
+    std::uint64_t inFlight = 0;
+    std::uint64_t written = 0;  ///< judgments written in this run
+    std::uint64_t unparsed = 0; ///< of those, answers the parser could not read
+    double spendUsd = 0.0;      ///< K11 cost of this run's answered calls (judge prices x usage)
+};
+
+class RunScheduler : public QObject {
+    Q_OBJECT
+public:
+    /// `items` is the audit the design's items were loaded from (itemSources); `projectPath` an existing
+    /// project that holds those items (createRunProject makes one).
+    RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, RunOptions options = {},
+                 QObject* parent = nullptr);
+    ~RunScheduler() override;
+
+    /// Opens the project, finds what is recorded and starts sending. False with *error (nothing sent) when
+    /// the project cannot be opened or lacks a design item. After true, finished() follows exactly once.
+    bool start(QString* error);
+    /// Stops sending, abandons requests in flight (they are sent again by the next run) and finishes with
+    /// cancelled = true. Judgments already written stay.
+    void cancel();
+    const RunCounts& counts() const { return m_counts; }
+
+signals:
+    /// At most every 100 ms while running, and once before finished().
+    void progress(const tribunal::RunCounts& counts);
+    /// error is empty unless writing to the project failed (the run stops then).
+    void finished(bool cancelled, const QString& error);
+
+private:
+    struct Pending;
+    struct Channel;
+    struct CallRef {
+        std::uint32_t pending = 0;
+        int call = 0;
+        int attempt = 0; ///< attempts made so far
+    };
+
+    void dispatch(Channel& channel);
+    void send(Channel& channel, CallRef ref);
+    void onAttempt(Channel& channel, CallRef ref, ChatAttempt* attempt, const AttemptResult& result);
+    void retryLater(Channel& channel, CallRef ref, const AttemptResult& result);
+    void complete(Pending& pending);
+    void stop(bool cancelled, const QString& error);
+    void maybeFinish();
+    void reportProgress(bool force);
+
+    AuditDesign m_design;
+    AuditPtr m_items;
+    QString m_projectPath;
+    RunOptions m_options;
+    std::unique_ptr<ProjectRunLog> m_log;
+    QNetworkAccessManager m_network;
+    std::vector<Pending> m_pending;
+    std::vector<std::unique_ptr<Channel>> m_channels;
+    std::vector<std::int64_t> m_projectRow; ///< items audit row -> project items.row (-1 unknown)
+    std::vector<QByteArray> m_keys;         ///< per judge, in memory only
+    RunCounts m_counts;
+    QElapsedTimer m_clock;
+    qint64 m_lastProgressMs = -1;
+    std::uint64_t m_open = 0; ///< pending judgments not yet written
+    std::mt19937_64 m_jitter;
+    bool m_running = false;
+};
+
+/// Creates `projectPath` (which must not exist) holding every item of `items` (no judgments), the design's
+/// judge configurations (judges table; no keys) and the design itself (setting "run.design"). False with
+/// *error on failure.
+bool createRunProject(const QString& projectPath, const Audit& items, const AuditDesign& design,
+                      QString* error);
+
+} // namespace tribunal

@@ -1,0 +1,296 @@
+// Audit designs (judging/auditdesign.h): reading and refusing design files, expanding them into judgments,
+// the estimate before a run, the request identity; judge configurations (judging/judgeconfig.h).
+
+#include "judging/auditdesign.h"
+#include "judging/chatrequest.h"
+#include "judging/judgeconfig.h"
+
+#include "../common/judgingfixtures.h"
+#include "io/auditsource.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tribunal;
+
+class TestAuditDesign : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_items;
+
+    QJsonObject baseDesign() const
+    {
+        return test::designJson(
+            QStringLiteral("items.jsonl"),
+            {test::simJudgeJson(QStringLiteral("j1"), QStringLiteral("http://127.0.0.1:9/v1"))},
+            {QStringLiteral("direct")}, 2);
+    }
+
+    AuditPtr loadItems() const
+    {
+        const auto loaded = loadAudit({m_items.toStdString()}, ImportOptions{});
+        return loaded.audit;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_items = m_dir.filePath(QStringLiteral("items.jsonl"));
+        QFile file(m_items);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(test::pairwiseItemsJsonl(10, QStringLiteral("demo")));
+    }
+
+    void readsAndWritesDesigns()
+    {
+        QJsonObject json = baseDesign();
+        json.insert(QStringLiteral("conditions"),
+                    QJsonArray{QJsonObject{{QStringLiteral("temperature"), 0}},
+                               QJsonObject{{QStringLiteral("temperature"), 1},
+                                           {QStringLiteral("tier"), QStringLiteral("x")}}});
+        json.insert(QStringLiteral("bias"),
+                    QJsonArray{QJsonObject{{QStringLiteral("test"), QStringLiteral("bandwagon")},
+                                           {QStringLiteral("version"), QStringLiteral("90%")},
+                                           {QStringLiteral("cue_on"), QStringLiteral("worse")}}});
+        QString error;
+        const auto design = designFromJson(json, m_dir.path(), &error);
+        QVERIFY2(design, qPrintable(error));
+        QCOMPARE(design->itemSources, QStringList{m_items});
+        QCOMPARE(design->runs, 2);
+        QCOMPARE(design->orders.size(), std::size_t(2));
+        QCOMPARE(design->conditions.size(), std::size_t(2));
+        QCOMPARE(design->bias.size(), std::size_t(1));
+        // Round trip through designToJson.
+        const auto again = designFromJson(designToJson(*design), m_dir.path(), &error);
+        QVERIFY2(again, qPrintable(error));
+        QCOMPARE(designToJson(*again), designToJson(*design));
+    }
+
+    void refusesBadDesigns_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key") << "colour" << QJsonValue(1)
+                                     << "colour: unknown key (known: items, datasets, max_items_per_dataset, "
+                                        "judges, formats, orders, runs, conditions, bias, bias_runs)";
+        QTest::newRow("no items") << "items" << QJsonValue(QJsonArray())
+                                  << "items: missing: name at least one file of items";
+        QTest::newRow("format")
+            << "formats" << QJsonValue(QJsonArray{QStringLiteral("fancy")})
+            << "formats[0]: unknown format \"fancy\" (known: direct, vf-json, cot-json, vf-xml, "
+               "cot-xml, g-eval, flask, rubric)";
+        QTest::newRow("runs") << "runs" << QJsonValue(0) << "runs: must be a whole number in [1, 1000]";
+        QTest::newRow("runs fraction")
+            << "runs" << QJsonValue(1.5) << "runs: must be a whole number in [1, 1000]";
+        QTest::newRow("orders") << "orders"
+                                << QJsonValue(QJsonArray{QStringLiteral("AB"), QStringLiteral("AB")})
+                                << "orders[1]: must be AB or BA, each once";
+        QTest::newRow("judges empty") << "judges" << QJsonValue(QJsonArray())
+                                      << "judges: must be a non-empty list of judge configurations";
+        QTest::newRow("judge key") << "judges"
+                                   << QJsonValue(QJsonArray{QJsonObject{
+                                          {QStringLiteral("name"), QStringLiteral("x")},
+                                          {QStringLiteral("base_url"), QStringLiteral("http://h/v1")},
+                                          {QStringLiteral("model"), QStringLiteral("m")},
+                                          {QStringLiteral("api_key"), QStringLiteral("sk-1")}}})
+                                   << "judges[0].api_key: keys are not stored in configurations; name an "
+                                      "environment variable in api_key_env instead";
+        QTest::newRow("judge url") << "judges"
+                                   << QJsonValue(QJsonArray{
+                                          QJsonObject{{QStringLiteral("name"), QStringLiteral("x")},
+                                                      {QStringLiteral("base_url"), QStringLiteral("ftp://h")},
+                                                      {QStringLiteral("model"), QStringLiteral("m")}}})
+                                   << "judges[0].base_url: must be an http or https URL";
+        QTest::newRow("judge model") << "judges"
+                                     << QJsonValue(QJsonArray{QJsonObject{
+                                            {QStringLiteral("name"), QStringLiteral("x")},
+                                            {QStringLiteral("base_url"), QStringLiteral("http://h")}}})
+                                     << "judges[0].model: missing";
+        QTest::newRow("judge in flight")
+            << "judges"
+            << QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("x")},
+                                                 {QStringLiteral("base_url"), QStringLiteral("http://h")},
+                                                 {QStringLiteral("model"), QStringLiteral("m")},
+                                                 {QStringLiteral("requests_in_flight"), 0}}})
+            << "judges[0].requests_in_flight: must be a number in [1, 256]";
+        QTest::newRow("condition temperature")
+            << "conditions"
+            << QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("temperature"), QStringLiteral("hot")}}})
+            << "conditions[0].temperature: must be a number in [0, 2]";
+        QTest::newRow("condition nested")
+            << "conditions" << QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("x"), QJsonArray{1}}}})
+            << "conditions[0].x: must be a string, number or true/false";
+        QTest::newRow("bias cue") << "bias"
+                                  << QJsonValue(QJsonArray{
+                                         QJsonObject{{QStringLiteral("test"), QStringLiteral("bandwagon")},
+                                                     {QStringLiteral("version"), QStringLiteral("90%")},
+                                                     {QStringLiteral("cue_on"), QStringLiteral("left")}}})
+                                  << "bias[0].cue_on: must be better or worse";
+    }
+
+    void refusesBadDesigns()
+    {
+        QFETCH(QString, key);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, message);
+        QJsonObject json = baseDesign();
+        json.insert(key, value);
+        QString error;
+        QVERIFY(!designFromJson(json, m_dir.path(), &error));
+        QCOMPARE(error, message);
+    }
+
+    void designFileErrorsNameTheFile()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("bad.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"runs\": ");
+        file.close();
+        QString error;
+        QVERIFY(!readDesignFile(path, &error));
+        QVERIFY2(error.startsWith(path + QStringLiteral(": not a JSON object (")), qPrintable(error));
+        QVERIFY(!readDesignFile(m_dir.filePath(QStringLiteral("missing.json")), &error));
+        QVERIFY2(error.startsWith(m_dir.filePath(QStringLiteral("missing.json")) +
+                                  QStringLiteral(": cannot read: ")),
+                 qPrintable(error));
+    }
+
+    void expandsEveryJudgment()
+    {
+        QJsonObject json = baseDesign();
+        json.insert(QStringLiteral("formats"), QJsonArray{QStringLiteral("direct"), QStringLiteral("flask")});
+        json.insert(QStringLiteral("max_items_per_dataset"), 4);
+        json.insert(QStringLiteral("conditions"),
+                    QJsonArray{QJsonObject{{QStringLiteral("temperature"), 0}},
+                               QJsonObject{{QStringLiteral("temperature"), 1}}});
+        QString error;
+        const auto design = designFromJson(json, m_dir.path(), &error);
+        QVERIFY2(design, qPrintable(error));
+        const AuditPtr items = loadItems();
+        QVERIFY(items);
+        const DesignExpansion expansion = expandDesign(*design, *items);
+        QCOMPARE(expansion.items.size(), std::size_t(4));
+        // 4 items x 1 judge x 2 formats x 2 conditions x 2 orders x 2 runs.
+        QCOMPARE(expansion.tasks.size(), std::size_t(64));
+        // FLASK takes four calls: 32 direct + 32 x 4.
+        QCOMPARE(expansion.calls, std::uint64_t(32 + 128));
+        // The condition's temperature reaches the request and is recorded as text.
+        const DesignTask& task = expansion.tasks.back();
+        QCOMPARE(conditionOf(*design, task).value(QStringLiteral("temperature")).toString(),
+                 QStringLiteral("1"));
+        QCOMPARE(requestOf(*design, *items, task, 0).temperature, 1.0);
+        // Every call of the design has its own hash; runs of one prompt differ only by the run index.
+        QSet<QString> hashes;
+        for (const DesignTask& t : expansion.tasks)
+            for (int call = 0; call < callsPerJudgment(design->formats[t.format]); ++call)
+                hashes.insert(taskCallHash(*design, requestOf(*design, *items, t, call), t));
+        QCOMPARE(hashes.size(), qsizetype(160));
+    }
+
+    void biasVersionsNeedLabels()
+    {
+        QJsonObject json = baseDesign();
+        json.insert(QStringLiteral("bias"),
+                    QJsonArray{QJsonObject{{QStringLiteral("test"), QStringLiteral("bandwagon")},
+                                           {QStringLiteral("version"), QStringLiteral("90%")},
+                                           {QStringLiteral("cue_on"), QStringLiteral("worse")}}});
+        QString error;
+        const auto design = designFromJson(json, m_dir.path(), &error);
+        QVERIFY2(design, qPrintable(error));
+        const AuditPtr items = loadItems();
+        const DesignExpansion expansion = expandDesign(*design, *items);
+        // 10 items x 2 orders x (2 runs + 1 perturbed run).
+        QCOMPARE(expansion.tasks.size(), std::size_t(60));
+        QCOMPARE(expansion.skippedUnlabelledBias, std::uint64_t(0));
+        // The cue of item q0000 (label A, cue on worse) names candidate B.
+        for (const DesignTask& task : expansion.tasks)
+            if (task.bias == 0 && task.item == 0 && task.order == Order::AB) {
+                const ChatRequest request = requestOf(*design, *items, task, 0);
+                QVERIFY2(request.messages.back().content.contains(QStringLiteral("90%")),
+                         qPrintable(request.messages.back().content));
+            }
+    }
+
+    void estimatesCostAndTime()
+    {
+        QJsonObject json = baseDesign();
+        QJsonObject judge =
+            test::simJudgeJson(QStringLiteral("j1"), QStringLiteral("http://127.0.0.1:9/v1"), 4);
+        judge.insert(QStringLiteral("requests_per_second"), 2.0);
+        json.insert(QStringLiteral("judges"), QJsonArray{judge});
+        QString error;
+        const auto design = designFromJson(json, m_dir.path(), &error);
+        QVERIFY2(design, qPrintable(error));
+        const AuditPtr items = loadItems();
+        const DesignExpansion expansion = expandDesign(*design, *items);
+        const DesignEstimate estimate = estimateDesign(*design, *items, expansion);
+        QCOMPARE(estimate.calls, std::uint64_t(40));
+        // Direct answers are assumed 2 tokens: 40 x 2 out.
+        QCOMPARE(estimate.tokensOut, 80.0);
+        double chars = 0;
+        for (const DesignTask& task : expansion.tasks)
+            for (const auto& message : requestOf(*design, *items, task, 0).messages)
+                chars += static_cast<double>(message.content.size());
+        QCOMPARE(estimate.tokensIn, chars / 4.0);
+        QCOMPARE(estimate.costUsd, (chars / 4.0 * 1.0 + 80.0 * 2.0) / 1e6);
+        // Rate limit 2 per second beats 4 in flight / (0.5 + 2/60) s: 40 calls take 20 s.
+        QCOMPARE(estimate.durationS, 20.0);
+    }
+
+    void requestBodiesAreCanonical()
+    {
+        ChatRequest request;
+        request.model = QStringLiteral("m");
+        request.messages = {{QStringLiteral("system"), QStringLiteral("s")},
+                            {QStringLiteral("user"), QStringLiteral("u")}};
+        request.maxTokens = 32;
+        QCOMPARE(
+            chatRequestBody(request),
+            QByteArray(
+                R"({"max_tokens":32,"messages":[{"content":"s","role":"system"},{"content":"u","role":"user"}],"model":"m","temperature":0})"));
+        request.logprobs = true;
+        request.reasoningEffort = QStringLiteral("low");
+        QVERIFY(chatRequestBody(request).contains(R"("logprobs":true)"));
+        QVERIFY(chatRequestBody(request).contains(R"("top_logprobs":5)"));
+        QVERIFY(chatRequestBody(request).contains(R"("reasoning_effort":"low")"));
+        const QUrl url(QStringLiteral("http://h/v1/chat/completions"));
+        const QString h1 = requestHash(QStringLiteral("j"), url, chatRequestBody(request), 1);
+        QCOMPARE(h1.size(), qsizetype(64));
+        QCOMPARE(requestHash(QStringLiteral("j"), url, chatRequestBody(request), 1), h1);
+        QVERIFY(requestHash(QStringLiteral("j"), url, chatRequestBody(request), 2) != h1);
+        QVERIFY(requestHash(QStringLiteral("k"), url, chatRequestBody(request), 1) != h1);
+    }
+
+    void judgeConfigsKeepNoKey()
+    {
+        JudgeConfig config;
+        config.name = QStringLiteral("j");
+        config.baseUrl = QUrl(QStringLiteral("https://api.example.com/v1/"));
+        config.model = QStringLiteral("m");
+        config.apiKeyEnv = QStringLiteral("TRIBUNAL_TEST_DESIGN_KEY");
+        qputenv("TRIBUNAL_TEST_DESIGN_KEY", "sk-design-secret");
+        QCOMPARE(config.apiKey(), QByteArray("sk-design-secret"));
+        QCOMPARE(config.completionsUrl().toString(),
+                 QStringLiteral("https://api.example.com/v1/chat/completions"));
+        const QByteArray json = QJsonDocument(judgeConfigToJson(config)).toJson();
+        QVERIFY(!json.contains("sk-design-secret"));
+        QVERIFY(json.contains("TRIBUNAL_TEST_DESIGN_KEY"));
+        QString error;
+        const auto back = judgeConfigFromJson(judgeConfigToJson(config), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(judgeConfigToJson(*back), judgeConfigToJson(config));
+        QCOMPARE(config.costUsd(1'000'000, 500'000), 0.0);
+        config.priceInPerMTok = 3;
+        config.priceOutPerMTok = 15;
+        QCOMPARE(config.costUsd(1'000'000, 500'000), 3.0 + 7.5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAuditDesign)
+#include "tst_auditdesign.moc"

@@ -1,0 +1,556 @@
+// The run scheduler end to end (judging/runscheduler.h) against tribunal-judge-sim's server in-process and
+// against scripted hostile servers, all on 127.0.0.1: the trust analysis of a run recovers the simulated
+// judges' C, phi and A; faults are retried or recorded; failures are retried by a later run; Cancel then
+// resume sends nothing answered again; keys never reach the project; redirects, over-size and trickling
+// responses are refused. Also the attempt-level parsers (judging/chatattempt.h).
+
+#include "judging/chatattempt.h"
+#include "judging/judgesimserver.h"
+#include "judging/runscheduler.h"
+
+#include "../common/judgingfixtures.h"
+#include "../common/scriptedhttpserver.h"
+#include "analysis/simjudgemodel.h"
+#include "analysis/trustanalysis.h"
+#include "analysis/trustbootstrap.h"
+#include "io/auditsource.h"
+#include "io/projectfile.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace tribunal;
+
+namespace {
+
+struct Outcome {
+    bool finished = false;
+    bool cancelled = false;
+    QString error;
+    RunCounts counts;
+};
+
+JudgeSimModel simModel(double a, double b, double k)
+{
+    JudgeSimModel model;
+    model.behaviour.accuracy = a;
+    model.behaviour.positionBias = b;
+    model.behaviour.consistency = k;
+    return model;
+}
+
+QByteArray projectBytes(const QString& project)
+{
+    QByteArray bytes;
+    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-journal")}) {
+        QFile file(project + suffix);
+        if (file.open(QIODevice::ReadOnly))
+            bytes += file.readAll();
+    }
+    return bytes;
+}
+
+} // namespace
+
+class TestRunScheduler : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_projects = 0;
+
+    QString itemsFile(int n)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("items-%1.jsonl").arg(n));
+        if (!QFile::exists(path)) {
+            QFile file(path);
+            if (file.open(QIODevice::WriteOnly))
+                file.write(test::pairwiseItemsJsonl(n, QStringLiteral("sim-items")));
+        }
+        return path;
+    }
+
+    QString newProject() { return m_dir.filePath(QStringLiteral("run-%1.tribunal").arg(++m_projects)); }
+
+    std::optional<AuditDesign> design(const QJsonObject& json)
+    {
+        QString error;
+        auto d = designFromJson(json, m_dir.path(), &error);
+        if (!d)
+            qWarning("%s", qPrintable(error));
+        return d;
+    }
+
+    static AuditPtr load(const AuditDesign& design)
+    {
+        return loadAudit({design.itemSources.front().toStdString()}, ImportOptions{}).audit;
+    }
+
+    /// Runs `design` into `project` (created when missing) until it finishes; `during` sees each progress.
+    Outcome run(const AuditDesign& design, const QString& project, RunOptions options = {},
+                const std::function<void(RunScheduler&, const RunCounts&)>& during = {})
+    {
+        Outcome outcome;
+        const AuditPtr items = load(design);
+        if (!items)
+            return outcome;
+        QString error;
+        if (!QFile::exists(project) && !createRunProject(project, *items, design, &error)) {
+            outcome.error = error;
+            return outcome;
+        }
+        options.jitterSeed = 7;
+        RunScheduler scheduler(design, items, project, options);
+        QSignalSpy finished(&scheduler, &RunScheduler::finished);
+        if (during)
+            connect(&scheduler, &RunScheduler::progress, &scheduler,
+                    [&scheduler, &during](const RunCounts& counts) { during(scheduler, counts); });
+        if (!scheduler.start(&error)) {
+            outcome.error = error;
+            return outcome;
+        }
+        if (finished.isEmpty() && !finished.wait(240'000))
+            return outcome;
+        outcome.finished = true;
+        outcome.cancelled = finished.first().at(0).toBool();
+        outcome.error = finished.first().at(1).toString();
+        outcome.counts = scheduler.counts();
+        return outcome;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // Issue 8, "Done when": two judges, two formats, both orders, 3 runs, 100 items against the simulator;
+    // the trust analysis recovers each judge's configured C, phi and A within its intervals.
+    void endToEndRecoversTheSimulatedJudges()
+    {
+        JudgeSimConfig config;
+        config.seed = 11;
+        config.models[QStringLiteral("sim-steady")] = simModel(0.85, 0.10, 0.97);
+        config.models[QStringLiteral("sim-biased")] = simModel(0.75, 0.35, 0.90);
+        const QString items = itemsFile(100);
+        const AuditPtr itemAudit = loadAudit({items.toStdString()}, ImportOptions{}).audit;
+        QVERIFY(itemAudit);
+        JudgeSimServer sim(config, itemAudit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        auto d = design(test::designJson(items,
+                                         {test::simJudgeJson(QStringLiteral("sim-steady"), sim.baseUrl()),
+                                          test::simJudgeJson(QStringLiteral("sim-biased"), sim.baseUrl())},
+                                         {QStringLiteral("direct"), QStringLiteral("cot-json")}, 3));
+        QVERIFY(d);
+        const QString project = newProject();
+        const Outcome outcome = run(*d, project);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.judgments, std::uint64_t(2400));
+        QCOMPARE(outcome.counts.written, std::uint64_t(2400));
+        QCOMPARE(outcome.counts.answered, std::uint64_t(2400));
+        QCOMPARE(outcome.counts.failed, std::uint64_t(0));
+        QCOMPARE(outcome.counts.unparsed, std::uint64_t(0));
+        QVERIFY(outcome.counts.spendUsd > 0);
+        const QJsonObject stats = sim.stats();
+        QCOMPARE(stats.value(QStringLiteral("answered")).toInt(), 2400);
+        QCOMPARE(stats.value(QStringLiteral("bodies")).toInt(), 800);
+        QCOMPARE(stats.value(QStringLiteral("max_answers_per_body")).toInt(), 3);
+
+        std::string err;
+        const auto contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        const Audit& audit = *contents->audit;
+        QCOMPARE(audit.judgments().size(), std::size_t(2400));
+        const QStringList hashes = test::projectRequestHashes(project);
+        QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(2400));
+        const TrustSettings settings;
+        const auto results = analyseTrust(audit, settings);
+        BootstrapSettings bootstrap;
+        bootstrap.level = 0.99;
+        const auto intervals = bootstrapTrust(audit, settings, bootstrap);
+        QCOMPARE(results.size(), std::size_t(4));
+        // Deterministic: the simulator's draws are hashes of (seed, item, order, body, k), and which run of a
+        // prompt gets which of its answers does not change C, phi or A. 12 intervals at the 99% level.
+        for (std::size_t c = 0; c < results.size(); ++c) {
+            const Cell& cell = audit.cells()[results[c].cell];
+            auto text = [&audit](StrId id) {
+                const auto view = audit.str(id);
+                return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size()));
+            };
+            const QString judge = text(cell.judge);
+            const SimTrustRates expected = expectedTrustRates(config.models.at(judge).behaviour, 3);
+            const auto& ci = intervals[results[c].cell];
+            const QString where =
+                judge + QStringLiteral(" ") + QString::fromUtf8(audit.str(cell.format).data());
+            QCOMPARE(results[c].pairs, std::uint64_t(100));
+            QVERIFY2(ci.consistency.lo <= expected.consistency && expected.consistency <= ci.consistency.hi,
+                     qPrintable(where + QStringLiteral(" C %1 [%2, %3]")
+                                            .arg(expected.consistency)
+                                            .arg(ci.consistency.lo)
+                                            .arg(ci.consistency.hi)));
+            QVERIFY2(ci.flipRate.lo <= expected.flipRate && expected.flipRate <= ci.flipRate.hi,
+                     qPrintable(where + QStringLiteral(" phi %1 [%2, %3]")
+                                            .arg(expected.flipRate)
+                                            .arg(ci.flipRate.lo)
+                                            .arg(ci.flipRate.hi)));
+            QVERIFY2(ci.accuracy.lo <= expected.accuracy && expected.accuracy <= ci.accuracy.hi,
+                     qPrintable(where + QStringLiteral(" A %1 [%2, %3]")
+                                            .arg(expected.accuracy)
+                                            .arg(ci.accuracy.lo)
+                                            .arg(ci.accuracy.hi)));
+        }
+    }
+
+    void faultsAreRetriedUntilAnswered()
+    {
+        JudgeSimConfig config;
+        config.models[QStringLiteral("sim-flaky")] = simModel(0.8, 0.1, 0.95);
+        config.faults.rate429 = 0.1;
+        config.faults.retryAfterS = 0;
+        config.faults.rate500 = 0.1;
+        config.faults.rateMalformed = 0.1;
+        config.faults.rateTimeout = 0.05;
+        const QString items = itemsFile(20);
+        JudgeSimServer sim(config, loadAudit({items.toStdString()}, ImportOptions{}).audit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("sim-flaky"), sim.baseUrl());
+        judge.insert(QStringLiteral("timeout_s"), 0.5);
+        judge.insert(QStringLiteral("max_retries"), 20);
+        auto d = design(test::designJson(items, {judge}, {QStringLiteral("direct")}, 2));
+        QVERIFY(d);
+        RunOptions options;
+        options.backoffBaseS = 0.01;
+        const Outcome outcome = run(*d, newProject(), options);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.written, std::uint64_t(80));
+        QCOMPARE(outcome.counts.answered, std::uint64_t(80));
+        QCOMPARE(outcome.counts.failed, std::uint64_t(0));
+        const QJsonObject faults = sim.stats().value(QStringLiteral("faults")).toObject();
+        int faulted = 0;
+        for (const QString& kind : {QStringLiteral("429"), QStringLiteral("500"), QStringLiteral("malformed"),
+                                    QStringLiteral("timeout")}) {
+            QVERIFY2(faults.value(kind).toInt() > 0, qPrintable(kind));
+            faulted += faults.value(kind).toInt();
+        }
+        QCOMPARE(outcome.counts.retried, std::uint64_t(faulted));
+        QCOMPARE(sim.stats().value(QStringLiteral("answered")).toInt(), 80);
+    }
+
+    void retryAfterIsHonoured()
+    {
+        JudgeSimConfig config;
+        config.models[QStringLiteral("sim-busy")] = simModel(0.8, 0.1, 0.95);
+        config.faults.failFirst = 1;
+        config.faults.failFirstKind = JudgeSimFault::RateLimited;
+        config.faults.retryAfterS = 1;
+        const QString items = itemsFile(2);
+        JudgeSimServer sim(config, loadAudit({items.toStdString()}, ImportOptions{}).audit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("sim-busy"), sim.baseUrl(), 1);
+        auto d = design(test::designJson(items, {judge}, {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        RunOptions options;
+        options.backoffBaseS = 0.01; // far shorter than Retry-After: the header must win
+        QElapsedTimer clock;
+        clock.start();
+        const Outcome outcome = run(*d, newProject(), options);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.written, std::uint64_t(4));
+        QCOMPARE(outcome.counts.retried, std::uint64_t(1));
+        // A lower bound only: the retry (and, the judge being paused, every later request) waited 1 s.
+        QVERIFY2(clock.elapsed() >= 1000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void failuresAreRecordedAndRetriedByTheNextRun()
+    {
+        // A scripted endpoint that fails every request until it is switched to healthy.
+        bool healthy = false;
+        test::ScriptedHttpServer server([&healthy](int, const QByteArray&) {
+            return healthy
+                       ? test::ScriptedHttpServer::completion(QStringLiteral("A"))
+                       : test::ScriptedHttpServer::response(500, R"({"error": {"message": "overloaded"}})");
+        });
+        QVERIFY(server.listen());
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("down"), server.baseUrl());
+        judge.insert(QStringLiteral("max_retries"), 1);
+        auto d = design(test::designJson(itemsFile(5), {judge}, {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        RunOptions options;
+        options.backoffBaseS = 0.01;
+        const QString project = newProject();
+        Outcome outcome = run(*d, project, options);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.written, std::uint64_t(10));
+        QCOMPARE(outcome.counts.failed, std::uint64_t(10));
+        QCOMPARE(outcome.counts.retried, std::uint64_t(10));
+        QCOMPARE(server.requests(), 20);
+        {
+            std::string err;
+            const auto contents = ProjectFile::open(project.toStdString(), &err);
+            QVERIFY2(contents, err.c_str());
+            const auto& j = contents->audit->judgments();
+            QCOMPARE(j.size(), std::size_t(10));
+            for (std::size_t row = 0; row < j.size(); ++row) {
+                QCOMPARE(j.answer[row], answer::kNone);
+                QCOMPARE(contents->audit->str(j.error[row]),
+                         std::string_view("HTTP 500: overloaded (after 2 attempts)"));
+            }
+        }
+        // Without retryFailed a resumed run sends nothing.
+        options.retryFailed = false;
+        outcome = run(*d, project, options);
+        QCOMPARE(outcome.counts.alreadyRecorded, std::uint64_t(10));
+        QCOMPARE(outcome.counts.toSend, std::uint64_t(0));
+        QCOMPARE(server.requests(), 20);
+        // The endpoint recovers: the next run replaces every failure row by its answer.
+        healthy = true;
+        options.retryFailed = true;
+        outcome = run(*d, project, options);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.written, std::uint64_t(10));
+        QCOMPARE(server.requests(), 30);
+        std::string err;
+        const auto contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        const auto& j = contents->audit->judgments();
+        QCOMPARE(j.size(), std::size_t(10));
+        for (std::size_t row = 0; row < j.size(); ++row)
+            QVERIFY(j.answer[row] == answer::kA || j.answer[row] == answer::kB);
+        const QStringList hashes = test::projectRequestHashes(project);
+        QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(10));
+    }
+
+    void clientErrorsAreNotRetried()
+    {
+        JudgeSimConfig config;
+        config.models[QStringLiteral("sim-known")] = simModel(0.8, 0.1, 0.95);
+        const QString items = itemsFile(3);
+        JudgeSimServer sim(config, loadAudit({items.toStdString()}, ImportOptions{}).audit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        // The simulator knows no model "sim-unknown": 404 for every request, one attempt each.
+        auto d =
+            design(test::designJson(items, {test::simJudgeJson(QStringLiteral("sim-unknown"), sim.baseUrl())},
+                                    {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        const Outcome outcome = run(*d, newProject());
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.counts.failed, std::uint64_t(6));
+        QCOMPARE(outcome.counts.retried, std::uint64_t(0));
+        QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 6);
+    }
+
+    void cancelThenResumeSendsNothingAnsweredAgain()
+    {
+        JudgeSimConfig config;
+        JudgeSimModel model = simModel(0.8, 0.2, 0.9);
+        model.latencyMs = 5;
+        config.models[QStringLiteral("sim-slow")] = model;
+        const QString items = itemsFile(40);
+        JudgeSimServer sim(config, loadAudit({items.toStdString()}, ImportOptions{}).audit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        auto d =
+            design(test::designJson(items, {test::simJudgeJson(QStringLiteral("sim-slow"), sim.baseUrl(), 4)},
+                                    {QStringLiteral("direct")}, 2));
+        QVERIFY(d);
+        const QString project = newProject();
+        Outcome first = run(*d, project, {}, [](RunScheduler& scheduler, const RunCounts& counts) {
+            if (counts.written >= 40)
+                scheduler.cancel();
+        });
+        QVERIFY(first.finished);
+        QVERIFY(first.cancelled);
+        QVERIFY(first.counts.written >= 40 && first.counts.written < 160);
+        // The simulator shares this event loop: let it take in what the cancelled run had sent.
+        QTest::qWait(200);
+        const int receivedBefore = sim.stats().value(QStringLiteral("received")).toInt();
+        const Outcome second = run(*d, project);
+        QVERIFY2(second.finished && !second.cancelled && second.error.isEmpty(), qPrintable(second.error));
+        QCOMPARE(second.counts.alreadyRecorded, first.counts.written);
+        QCOMPARE(second.counts.written, 160 - first.counts.written);
+        // Exactly the unrecorded requests were sent by the second run.
+        QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt() - receivedBefore,
+                 int(160 - first.counts.written));
+        const QStringList hashes = test::projectRequestHashes(project);
+        QCOMPARE(hashes.size(), qsizetype(160));
+        QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(160));
+    }
+
+    void keysNeverReachTheProject()
+    {
+        const QByteArray key = "sk-tribunal-test-7f3a9c21e5";
+        qputenv("TRIBUNAL_TEST_RUN_KEY", key);
+        // A hostile endpoint that echoes the Authorization header into its answers and its errors.
+        test::ScriptedHttpServer server([](int index, const QByteArray& request) {
+            QByteArray auth;
+            for (const QByteArray& line : request.split('\n'))
+                if (line.toLower().startsWith("authorization:"))
+                    auth = line.mid(14).trimmed();
+            if (index % 2 == 0)
+                return test::ScriptedHttpServer::completion(QStringLiteral("A. Your header was ") +
+                                                            QString::fromLatin1(auth));
+            return test::ScriptedHttpServer::response(400,
+                                                      R"({"error": {"message": "bad key )" + auth + R"("}})");
+        });
+        QVERIFY(server.listen());
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("echo"), server.baseUrl(), 1);
+        judge.insert(QStringLiteral("api_key_env"), QStringLiteral("TRIBUNAL_TEST_RUN_KEY"));
+        auto d = design(test::designJson(itemsFile(2), {judge}, {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        const QString project = newProject();
+        const Outcome outcome = run(*d, project);
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.counts.written, std::uint64_t(4));
+        // The key was sent (as a bearer token) ...
+        QVERIFY(server.requestLog().front().contains("Authorization: Bearer " + key));
+        // ... and appears in no byte the run wrote; the echoes were redacted.
+        const QByteArray bytes = projectBytes(project);
+        QVERIFY(!bytes.isEmpty());
+        QVERIFY(!bytes.contains(key));
+        QVERIFY(bytes.contains("[redacted]"));
+        QVERIFY(bytes.contains("TRIBUNAL_TEST_RUN_KEY"));
+    }
+
+    void redirectsAreNotFollowed()
+    {
+        int otherHostRequests = 0;
+        test::ScriptedHttpServer other([&otherHostRequests](int, const QByteArray&) {
+            ++otherHostRequests;
+            return test::ScriptedHttpServer::completion(QStringLiteral("A"));
+        });
+        QVERIFY(other.listen());
+        const QByteArray location =
+            "Location: http://localhost:" + QByteArray::number(other.port()) + "/v1/chat/completions\r\n";
+        test::ScriptedHttpServer server([location](int, const QByteArray&) {
+            return test::ScriptedHttpServer::response(307, "{}", location);
+        });
+        QVERIFY(server.listen());
+        auto d = design(test::designJson(
+            itemsFile(1), {test::simJudgeJson(QStringLiteral("redirecting"), server.baseUrl(), 1)},
+            {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        const QString project = newProject();
+        const Outcome outcome = run(*d, project);
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.counts.failed, std::uint64_t(2));
+        QCOMPARE(otherHostRequests, 0);
+        std::string err;
+        const auto contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        QCOMPARE(contents->audit->str(contents->audit->judgments().error[0]),
+                 std::string_view("HTTP 307: redirect to localhost not followed"));
+    }
+
+    void oversizeAndTricklingResponsesAreRefused()
+    {
+        test::ScriptedHttpServer huge([](int, const QByteArray&) {
+            return test::ScriptedHttpServer::completion(QString(20000, QLatin1Char('x')));
+        });
+        QVERIFY(huge.listen());
+        auto d = design(test::designJson(itemsFile(1),
+                                         {test::simJudgeJson(QStringLiteral("huge"), huge.baseUrl(), 1)},
+                                         {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        RunOptions options;
+        options.maxResponseBytes = 4096;
+        QString project = newProject();
+        Outcome outcome = run(*d, project, options);
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.counts.failed, std::uint64_t(2));
+        QCOMPARE(huge.requests(), 2); // not retried
+        std::string err;
+        auto contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        QCOMPARE(contents->audit->str(contents->audit->judgments().error[0]),
+                 std::string_view("response larger than 4096 bytes refused"));
+
+        // Slowloris: a byte every 50 ms never completes within the 0.3 s attempt timeout.
+        test::ScriptedHttpServer trickle(
+            [](int, const QByteArray&) { return test::ScriptedHttpServer::completion(QStringLiteral("A")); });
+        trickle.setTrickle(50);
+        QVERIFY(trickle.listen());
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("trickle"), trickle.baseUrl(), 2);
+        judge.insert(QStringLiteral("timeout_s"), 0.3);
+        judge.insert(QStringLiteral("max_retries"), 1);
+        d = design(test::designJson(itemsFile(1), {judge}, {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        options.backoffBaseS = 0.01;
+        project = newProject();
+        outcome = run(*d, project, options);
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.counts.failed, std::uint64_t(2));
+        QCOMPARE(outcome.counts.retried, std::uint64_t(2));
+        contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        QCOMPARE(contents->audit->str(contents->audit->judgments().error[0]),
+                 std::string_view("timed out after 0.3 s (after 2 attempts)"));
+    }
+
+    void parsesRetryAfter_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<double>("seconds");
+        QTest::newRow("seconds") << QByteArray("7") << 7.0;
+        QTest::newRow("spaces") << QByteArray(" 2 ") << 2.0;
+        QTest::newRow("fraction") << QByteArray("0.5") << 0.5;
+        QTest::newRow("date") << QByteArray("Mon, 30 Nov 2026 12:00:30 GMT") << 30.0;
+        QTest::newRow("past date") << QByteArray("Mon, 30 Nov 2026 11:00:00 GMT") << 0.0;
+        QTest::newRow("empty") << QByteArray() << -1.0;
+        QTest::newRow("negative") << QByteArray("-3") << -1.0;
+        QTest::newRow("junk") << QByteArray("soon") << -1.0;
+    }
+
+    void parsesRetryAfter()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(double, seconds);
+        const QDateTime now(QDate(2026, 11, 30), QTime(12, 0, 0), Qt::UTC);
+        QCOMPARE(ChatAttempt::parseRetryAfter(header, now), seconds);
+    }
+
+    void parsesCompletions_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("answer")
+            << QByteArray(
+                   R"({"choices":[{"message":{"content":"A"}}],"usage":{"prompt_tokens":5,"completion_tokens":1}})")
+            << int(AttemptResult::Kind::Answered) << "A";
+        QTest::newRow("not json") << QByteArray("{\"choices\":[{\"mess") // truncated
+                                  << int(AttemptResult::Kind::Retryable)
+                                  << "malformed response body: not a JSON object";
+        QTest::newRow("array") << QByteArray("[1]") << int(AttemptResult::Kind::Retryable)
+                               << "malformed response body: not a JSON object";
+        QTest::newRow("no content") << QByteArray(R"({"choices":[{"message":{"role":"assistant"}}]})")
+                                    << int(AttemptResult::Kind::Retryable)
+                                    << "malformed response body: no choices[0].message.content";
+        QTest::newRow("no choices") << QByteArray(R"({"choices":[]})") << int(AttemptResult::Kind::Retryable)
+                                    << "malformed response body: no choices[0].message.content";
+    }
+
+    void parsesCompletions()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(int, kind);
+        QFETCH(QString, text);
+        const AttemptResult result = ChatAttempt::parseCompletion(body);
+        QCOMPARE(int(result.kind), kind);
+        QCOMPARE(result.kind == AttemptResult::Kind::Answered ? result.content : result.error, text);
+        if (result.kind == AttemptResult::Kind::Answered) {
+            QCOMPARE(result.tokensIn, qint64(5));
+            QCOMPARE(result.tokensOut, qint64(1));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunScheduler)
+#include "tst_runscheduler.moc"
