@@ -65,6 +65,9 @@ int main(int argc, char** argv)
                "        [--quiet]\n"
                "  plan DESIGN.json [--rates C,PHI,A] [--items N,...] [--runs R,...] [--simulations S]\n"
                "        [--seed S] [--threads N] [--target-width W] [--format csv|md|json] [-o FILE]\n"
+               "  batch write DESIGN.json -o FILE.jsonl [--project PROJECT] [--max-requests N]\n"
+               "        [--max-bytes N] [--judge NAME] [--no-retry-failed]\n"
+               "  batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n"
                "  (judges: NAME or NAME@FORMAT)\n\n"
                "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
                "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
@@ -76,6 +79,8 @@ int main(int argc, char** argv)
         return runRun(args);
     if (command == "plan")
         return runPlan(args);
+    if (command == "batch")
+        return runBatch(args);
     if (command == "info")
         return runInfo(args);
     if (command == "export")

@@ -14,6 +14,8 @@
 #include "itemspanel.h"
 #include "jobreportdialog.h"
 #include "jobstatuswidget.h"
+#include "judgespanel.h"
+#include "judgesworkspace.h"
 #include "overviewpanel.h"
 #include "plotspanel.h"
 #include "recentfiles.h"
@@ -42,7 +44,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 6; // bump when the set of docks changes incompatibly
+constexpr int kLayoutVersion = 7; // bump when the set of docks changes incompatibly
 constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
@@ -105,6 +107,15 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_overview, m_cascadePanel);
     connect(m_cascades, &CascadeWorkspace::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Judges (issue 8): judge list, design and run controls, behind the overview like the other docks.
+    m_judges = new JudgesWorkspace(m_session, this);
+    m_judgesPanel = new JudgesPanel(m_judges, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_judgesPanel);
+    tabifyDockWidget(m_overview, m_judgesPanel);
+    connect(m_judges, &JudgesWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    connect(m_judgesPanel, &JudgesPanel::saveAsRequested, this, &MainWindow::showSaveAsDialog);
+    connect(m_judges, &JudgesWorkspace::runningChanged, this, &MainWindow::onDocumentChanged);
     addDockWidget(Qt::RightDockWidgetArea, m_plots);
     addDockWidget(Qt::RightDockWidgetArea, m_flip);
     splitDockWidget(m_plots, m_flip, Qt::Vertical);
@@ -185,6 +196,7 @@ void MainWindow::createMenus()
     view->addAction(m_rubricPanel->toggleViewAction());
     view->addAction(m_confidentErrorPanel->toggleViewAction());
     view->addAction(m_cascadePanel->toggleViewAction());
+    view->addAction(m_judgesPanel->toggleViewAction());
 }
 
 bool MainWindow::openPaths(const QStringList& paths)
@@ -329,7 +341,8 @@ void MainWindow::onDocumentChanged()
     const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
     setWindowTitle(m_session->audit() ? tr("%1[*] — Tribunal").arg(name) : tr("Tribunal"));
     setWindowModified(m_session->isDirty());
-    const bool canSave = m_session->audit() != nullptr && !m_session->isBusy();
+    // A judge run appends to the project file: saving the session over it would drop the run's judgments.
+    const bool canSave = m_session->audit() != nullptr && !m_session->isBusy() && !m_judges->isRunning();
     m_saveAction->setEnabled(canSave);
     m_saveAsAction->setEnabled(canSave);
 }

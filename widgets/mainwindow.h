@@ -29,6 +29,8 @@ class PlotsPanel;
 class ItemDetailPanel;
 class ItemsPanel;
 class JobReportDialog;
+class JudgesPanel;
+class JudgesWorkspace;
 class JobStatusWidget;
 class RecentFiles;
 class TrustWorkspace;
@@ -69,6 +71,9 @@ public:
     /// The cascade replays the Cascades panel shows (issue 7).
     CascadeWorkspace* cascadeWorkspace() const { return m_cascades; }
     CascadesPanel* cascadePanel() const { return m_cascadePanel; }
+    /// The judge list, audit design and runs the Judges panel shows (issue 8).
+    JudgesWorkspace* judgesWorkspace() const { return m_judges; }
+    JudgesPanel* judgesPanel() const { return m_judgesPanel; }
     /// File > Export table… (created on first use; null before).
     ExportDialog* exportDialog() const;
     /// Opens (or raises) the export dialog.
@@ -115,6 +120,8 @@ private:
     ConfidentErrorsPanel* m_confidentErrorPanel = nullptr;
     CascadeWorkspace* m_cascades = nullptr;
     CascadesPanel* m_cascadePanel = nullptr;
+    JudgesWorkspace* m_judges = nullptr;
+    JudgesPanel* m_judgesPanel = nullptr;
     QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;

@@ -35,5 +35,7 @@ int runJury(const QStringList& args);
 // Judge runs over the network (runcommand.cpp): run a design, resumably; plan its cost and precision.
 int runRun(const QStringList& args);
 int runPlan(const QStringList& args);
+// Batch engines (batchcommand.cpp): a design's requests as a Batch API input file; its output imported.
+int runBatch(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -10,6 +10,7 @@
 
 #include "../common/judgingfixtures.h"
 #include "../common/scriptedhttpserver.h"
+#include "analysis/biasdesign.h"
 #include "analysis/simjudgemodel.h"
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
@@ -203,6 +204,119 @@ private slots:
                                             .arg(expected.accuracy)
                                             .arg(ci.accuracy.lo)
                                             .arg(ci.accuracy.hi)));
+        }
+    }
+
+    // Every prompt format, rubric items, log-probabilities and a CALM bias version, through the simulator:
+    // every answer is parsed, FLASK makes four calls per judgment, P(A) + P(B) = 1 is recorded, and the
+    // bandwagon cue the simulated judge follows shows up as changed verdicts in the bias design.
+    void everyFormatRubricLogprobsAndBias()
+    {
+        JudgeSimConfig config;
+        config.seed = 5;
+        JudgeSimModel model = simModel(0.8, 0.1, 0.97);
+        model.cueEffect = 0.6;
+        config.models[QStringLiteral("sim-all")] = model;
+        QByteArray lines = test::pairwiseItemsJsonl(30, QStringLiteral("sim-judgebench"));
+        for (int i = 0; i < 6; ++i) {
+            const QJsonObject binary{
+                {QStringLiteral("dataset"), QStringLiteral("sim-rubric")},
+                {QStringLiteral("item_id"), QStringLiteral("b%1").arg(i)},
+                {QStringLiteral("kind"), QStringLiteral("binary")},
+                {QStringLiteral("input"), QStringLiteral("Write a line about topic %1.").arg(i)},
+                {QStringLiteral("submission"), QStringLiteral("Submission number %1 about kites.").arg(i)},
+                {QStringLiteral("criterion"), QStringLiteral("Mentions kites (case %1)").arg(i)},
+                {QStringLiteral("label"), i % 2 ? QStringLiteral("MET") : QStringLiteral("UNMET")}};
+            const QJsonObject ordinal{
+                {QStringLiteral("dataset"), QStringLiteral("sim-rubric")},
+                {QStringLiteral("item_id"), QStringLiteral("o%1").arg(i)},
+                {QStringLiteral("kind"), QStringLiteral("ordinal")},
+                {QStringLiteral("input"), QStringLiteral("Summarise report %1.").arg(i)},
+                {QStringLiteral("submission"),
+                 QStringLiteral("Summary text %1 of the quarterly report.").arg(i)},
+                {QStringLiteral("criterion"), QStringLiteral("Fluency of summary %1").arg(i)},
+                {QStringLiteral("levels"), QJsonArray{QStringLiteral("poor"), QStringLiteral("fair"),
+                                                      QStringLiteral("good"), QStringLiteral("excellent")}},
+                {QStringLiteral("label"), QString::number(1 + i % 4)}};
+            lines += QJsonDocument(binary).toJson(QJsonDocument::Compact) + '\n';
+            lines += QJsonDocument(ordinal).toJson(QJsonDocument::Compact) + '\n';
+        }
+        const QString items = m_dir.filePath(QStringLiteral("mixed.jsonl"));
+        {
+            QFile file(items);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(lines);
+        }
+        const AuditPtr itemAudit = loadAudit({items.toStdString()}, ImportOptions{}).audit;
+        QVERIFY(itemAudit);
+        JudgeSimServer sim(config, itemAudit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        QJsonObject judge = test::simJudgeJson(QStringLiteral("sim-all"), sim.baseUrl());
+        judge.insert(QStringLiteral("logprobs"), true);
+        QJsonObject json =
+            test::designJson(items, {judge},
+                             {QStringLiteral("direct"), QStringLiteral("vf-json"), QStringLiteral("cot-json"),
+                              QStringLiteral("vf-xml"), QStringLiteral("cot-xml"), QStringLiteral("g-eval"),
+                              QStringLiteral("flask"), QStringLiteral("rubric")},
+                             2);
+        json.insert(QStringLiteral("bias"),
+                    QJsonArray{QJsonObject{{QStringLiteral("test"), QStringLiteral("bandwagon")},
+                                           {QStringLiteral("version"), QStringLiteral("90%")},
+                                           {QStringLiteral("cue_on"), QStringLiteral("worse")}}});
+        auto d = design(json);
+        QVERIFY(d);
+        const QString project = newProject();
+        const Outcome outcome = run(*d, project);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        // Pairwise: 30 items x 7 formats x 2 orders x (2 runs + 1 perturbed); rubric: 12 items x 2 runs.
+        QCOMPARE(outcome.counts.judgments, std::uint64_t(30 * 7 * 2 * 3 + 12 * 2));
+        // FLASK takes four calls per judgment.
+        QCOMPARE(outcome.counts.calls, std::uint64_t(30 * 6 * 2 * 3 + 30 * 2 * 3 * 4 + 12 * 2));
+        QCOMPARE(outcome.counts.answered, outcome.counts.calls);
+        QCOMPARE(outcome.counts.unparsed, std::uint64_t(0));
+        QCOMPARE(outcome.counts.failed, std::uint64_t(0));
+
+        std::string err;
+        const auto contents = ProjectFile::open(project.toStdString(), &err);
+        QVERIFY2(contents, err.c_str());
+        const Audit& audit = *contents->audit;
+        const auto& j = audit.judgments();
+        int withProbs = 0, rubricAnswers = 0;
+        for (std::size_t row = 0; row < j.size(); ++row) {
+            const TaskKind kind = audit.items().kind[j.item[row]];
+            QVERIFY(j.answer[row] != answer::kNone);
+            if (kind != TaskKind::Pairwise) {
+                ++rubricAnswers;
+                QVERIFY(kind == TaskKind::Binary
+                            ? (j.answer[row] == answer::kMet || j.answer[row] == answer::kUnmet)
+                            : (j.answer[row] >= 1 && j.answer[row] <= 4));
+                continue;
+            }
+            const auto probs = j.probsOf(row);
+            if (probs.empty())
+                continue;
+            ++withProbs;
+            QCOMPARE(probs.size(), std::size_t(2));
+            QVERIFY(std::abs(probs[0].p + probs[1].p - 1.0) < 1e-9);
+        }
+        QCOMPARE(rubricAnswers, 24);
+        // Single-call pairwise judgments carry probabilities (FLASK's four calls do not).
+        QCOMPARE(withProbs, 30 * 6 * 2 * 3);
+        // The bias design pairs each perturbed prompt with its item's originals; the simulated judge follows
+        // the cue 60% of the time, far above the run-to-run disagreement.
+        const BiasDesign bias = collectBiasDesign(audit);
+        QCOMPARE(bias.rows.size(), std::size_t(7));
+        for (const BiasRow& row : bias.rows) {
+            const auto complete = row.completeItems();
+            QCOMPARE(complete.size(), std::size_t(30));
+            int changed = 0, disagree = 0;
+            for (const BiasItem& item : complete) {
+                changed += item.changed() ? 1 : 0;
+                disagree += item.runsDisagree() ? 1 : 0;
+            }
+            QVERIFY2(changed > disagree + 5,
+                     qPrintable(QStringLiteral("%1 changed, %2 disagree").arg(changed).arg(disagree)));
         }
     }
 

@@ -1,0 +1,154 @@
+// batch: an audit design's requests as an OpenAI-compatible Batch API input file, and the batch output read
+// back as judgments (core/judging/batchfile.h), for runs too large for the live scheduler. This file parses
+// options and prints counts.
+
+#include "commands.h"
+#include "common.h"
+#include "trustcli_common.h"
+
+#include "judging/auditdesign.h"
+#include "judging/batchfile.h"
+
+#include <iostream>
+
+namespace tribunal::cli {
+namespace {
+
+const QCommandLineOption
+    kProject("project", "Leave out judgments this project has recorded (like a resumed run).", "PROJECT");
+const QCommandLineOption kMaxRequests("max-requests",
+                                      "At most N requests per file (default 50000, OpenAI's limit); more are "
+                                      "split into STEM.001.jsonl, STEM.002.jsonl, ...",
+                                      "N", "50000");
+const QCommandLineOption kMaxBytes("max-bytes",
+                                   "At most N bytes per file (default 200000000, OpenAI's 200 MB).", "N",
+                                   "200000000");
+const QCommandLineOption kJudge("judge", "Only this judge's requests (providers take one model per batch).",
+                                "NAME");
+const QCommandLineOption kNoRetryFailed("no-retry-failed",
+                                        "Leave out requests the project recorded as failed.");
+
+int batchWrite(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Writes the requests of an audit design (docs/judging-batch.md) as an OpenAI-compatible Batch API "
+        "input file: one line per request, custom_id = the request hash a live run uses, body = the exact "
+        "chat-completions body. Run it on a provider's Batch API or with vLLM's run_batch, then "
+        "'batch import' the output.");
+    parser.addPositionalArgument("write", "The subcommand.", "write");
+    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
+    parser.addOptions({kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto positional = parser.positionalArguments().mid(2);
+    if (positional.size() != 1)
+        return usage("batch write needs exactly one design file");
+    if (!parser.isSet(kOut))
+        return usage("batch write needs -o FILE.jsonl");
+    const auto maxRequests = wholeNumberOption(parser, kMaxRequests, 1, 1ll << 40, &error);
+    const auto maxBytes =
+        maxRequests ? wholeNumberOption(parser, kMaxBytes, 1024, 1ll << 50, &error) : std::nullopt;
+    if (!maxRequests || !maxBytes)
+        return usage(error);
+
+    const auto design = readDesignFile(positional[0], &error);
+    if (!design) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    int exitCode = kOk;
+    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
+    if (!items)
+        return exitCode;
+    BatchWriteOptions options;
+    options.maxRequestsPerFile = *maxRequests;
+    options.maxBytesPerFile = *maxBytes;
+    options.judge = parser.value(kJudge);
+    options.projectPath = parser.value(kProject);
+    options.retryFailed = !parser.isSet(kNoRetryFailed);
+    const auto counts = writeBatchInput(*design, *items, parser.value(kOut), options, &error);
+    if (!counts) {
+        std::cerr << error.toStdString() << '\n';
+        return kUsage;
+    }
+    std::cout << "batch input: " << counts->requests << " requests for " << counts->judgments
+              << " judgments (" << counts->alreadyRecorded << " already recorded, " << counts->sharedRequests
+              << " calls share an earlier request)\n";
+    if (counts->files.size() > 1)
+        std::cout << "split into " << counts->files.size() << " files (limits: " << *maxRequests
+                  << " requests, " << *maxBytes << " bytes per file):\n";
+    for (const QString& file : counts->files)
+        std::cout << "  " << file.toStdString() << '\n';
+    return kOk;
+}
+
+int batchImport(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Reads Batch API output files (and error files) of a design's batch input and writes the answers to "
+        "PROJECT as judgments, exactly as a live run would (created when missing). Requests already recorded "
+        "are skipped, so importing twice adds nothing. A bad line stops the import with nothing of its file "
+        "written, unless --skip-bad.");
+    parser.addPositionalArgument("import", "The subcommand.", "import");
+    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
+    parser.addPositionalArgument("outputs", "Batch output files (JSONL).", "OUTPUT.jsonl...");
+    parser.addOptions({kOut, kSkipBad});
+    QString error;
+    if (!parse(parser, args, &error))
+        return usage(error);
+    const auto positional = parser.positionalArguments().mid(2);
+    if (positional.size() < 2)
+        return usage("batch import needs a design file and at least one output file");
+    if (!parser.isSet(kOut))
+        return usage("batch import needs -o PROJECT");
+
+    const auto design = readDesignFile(positional[0], &error);
+    if (!design) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    int exitCode = kOk;
+    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
+    if (!items)
+        return exitCode;
+    BatchImportOptions options;
+    options.skipBad = parser.isSet(kSkipBad);
+    const auto counts =
+        importBatchOutput(*design, *items, parser.value(kOut), positional.mid(1), options, &error);
+    if (!counts) {
+        std::cerr << error.toStdString() << '\n';
+        return kBadInput;
+    }
+    for (const QString& bad : counts->badLines)
+        std::cerr << "skipped " << bad.toStdString() << '\n';
+    std::cout << "batch import: " << counts->lines << " lines (" << counts->answeredCalls << " answered, "
+              << counts->failedCalls << " failed, " << counts->badLines.size() << " skipped); "
+              << counts->written << " judgments written (" << counts->failureRows << " failures, "
+              << counts->unparsed << " unparsable), " << counts->alreadyRecorded << " already recorded, "
+              << counts->incomplete << " incomplete; project " << parser.value(kOut).toStdString() << '\n';
+    return kOk;
+}
+
+} // namespace
+
+int runBatch(const QStringList& args)
+{
+    const QString sub = args.value(2);
+    if (sub == QStringLiteral("write"))
+        return batchWrite(args);
+    if (sub == QStringLiteral("import"))
+        return batchImport(args);
+    if (sub == QStringLiteral("--help") || sub == QStringLiteral("-h")) {
+        std::cout << "Usage: tribunal-cli batch write DESIGN.json -o FILE.jsonl [--project PROJECT]\n"
+                     "                          [--max-requests N] [--max-bytes N] [--judge NAME]\n"
+                     "       tribunal-cli batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n";
+        return kOk;
+    }
+    return usage(sub.isEmpty() ? QStringLiteral("batch needs a subcommand: write or import")
+                               : QStringLiteral("batch: unknown subcommand '%1' (write or import)").arg(sub));
+}
+
+} // namespace tribunal::cli

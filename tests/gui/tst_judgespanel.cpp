@@ -1,0 +1,649 @@
+// Issue 8, the Judges dock (workbench.md "Judges panel"), clicked through offscreen: a 6-item pairwise audit
+// saved as a project and opened in an AuditSession, the judge simulator (JudgeSimServer) in-process on
+// 127.0.0.1 over the same items. A judge configured through the real dialog (its API key in a fake
+// environment variable named there) runs Direct x AB/BA x 2 runs: the estimate says 24 requests before the
+// run, the counts say 24 answered / 0 failed after it, the reopened session has 24 judgments by "sim-gui",
+// and neither the project file nor the settings hold the key. With simulator latency a run is cancelled by
+// the Cancel button and a second Run resumes ("Resumes: N judgments already recorded.") and ends with every
+// judgment once. The estimate follows formats, orders, runs, conditions, bias versions and the item limit
+// (hand-counted rows); the dialog refuses bad input with its exact message and changes nothing; an unsaved
+// audit cannot run and offers Save As; the main window has the dock.
+
+#include "auditsession.h"
+#include "judgeeditdialog.h"
+#include "judgespanel.h"
+#include "judgesworkspace.h"
+#include "mainwindow.h"
+
+#include "../common/judgingfixtures.h"
+
+#include "judging/judgesimserver.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSet>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace tribunal;
+
+namespace {
+
+constexpr int kItems = 6;
+const char* const kKeyVar = "TRIBUNAL_GUI_TEST_KEY";
+const char* const kFakeKey = "sk-fake-gui-key-7f3a9c2e11";
+
+/// A saved 6-item project open in a session, and the simulator over the same items.
+struct Fixture {
+    QTemporaryDir dir;
+    QString project;
+    AuditSession session;
+    std::unique_ptr<JudgeSimServer> sim;
+
+    bool setUp(double latencyMs, bool save = true)
+    {
+        if (!dir.isValid())
+            return false;
+        const QString items = dir.filePath(QStringLiteral("items.jsonl"));
+        QFile file(items);
+        if (!file.open(QIODevice::WriteOnly))
+            return false;
+        file.write(test::pairwiseItemsJsonl(kItems, QStringLiteral("gui-set")));
+        file.close();
+        if (!session.openFiles({items}))
+            return false;
+        session.waitForJob();
+        if (!session.audit() || session.audit()->itemCount() != kItems)
+            return false;
+        if (save) {
+            project = dir.filePath(QStringLiteral("audit.tribunal"));
+            if (!session.saveAs(project))
+                return false;
+            session.waitForJob();
+            if (session.projectPath() != project || session.isDirty())
+                return false;
+        }
+        JudgeSimConfig config;
+        JudgeSimModel model;
+        model.latencyMs = latencyMs;
+        config.models[QStringLiteral("sim-gui")] = model;
+        sim = std::make_unique<JudgeSimServer>(config, session.audit());
+        QString error;
+        return sim->listen(0, &error);
+    }
+};
+
+QCheckBox* formatBox(JudgesPanel& panel, const QString& name)
+{
+    for (QCheckBox* box : panel.formatBoxes())
+        if (box->text() == name)
+            return box;
+    return nullptr;
+}
+
+void click(QWidget* widget)
+{
+    // A check box reacts on its indicator and text only, and a grid may make it wider than those: aim at the
+    // indicator on the left.
+    const QPoint at = qobject_cast<QCheckBox*>(widget)
+                          ? QPoint(std::min(8, widget->width() / 2), widget->height() / 2)
+                          : widget->rect().center();
+    QTest::mouseClick(widget, Qt::LeftButton, {}, at);
+}
+
+} // namespace
+
+class TestJudgesPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void runThroughThePanel();
+    void cancelAndResume();
+    void estimateFollowsTheDesign_data();
+    void estimateFollowsTheDesign();
+    void largeDesignEstimatesOffTheGuiThread();
+    void dialogRefusesBadInput_data();
+    void dialogRefusesBadInput();
+    void unsavedAuditCannotRun();
+    void mainWindowHasTheDock();
+    void mainWindowCannotSaveDuringARun();
+
+private:
+    /// Adds a judge through the panel's Add button and the real dialog.
+    void addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight);
+    /// Ticks exactly `formats`, the orders, and sets runs.
+    void setDesign(JudgesPanel& panel, const QStringList& formats, bool ab, bool ba, int runs);
+};
+
+void TestJudgesPanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TribunalJudgesPanelTest"));
+    qputenv(kKeyVar, kFakeKey);
+}
+
+void TestJudgesPanel::init()
+{
+    // The judge list lives in QSettings: every test starts with none.
+    QSettings().clear();
+}
+
+void TestJudgesPanel::addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight)
+{
+    click(panel.addButton());
+    JudgeEditDialog* dialog = panel.editDialog();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    dialog->nameEdit()->setText(name);
+    dialog->urlEdit()->setText(url);
+    dialog->modelEdit()->setText(QStringLiteral("sim-gui"));
+    dialog->inFlightBox()->setValue(inFlight);
+    dialog->priceInBox()->setValue(1.0);
+    dialog->priceOutBox()->setValue(2.0);
+    dialog->timeoutBox()->setValue(10.0);
+    QCOMPARE(dialog->keyStatusLabel()->text(), QStringLiteral("No key is sent."));
+    dialog->keyEnvEdit()->setText(QStringLiteral("TRIBUNAL_GUI_NO_SUCH_VAR"));
+    QCOMPARE(dialog->keyStatusLabel()->text(), QStringLiteral("TRIBUNAL_GUI_NO_SUCH_VAR is not set."));
+    dialog->keyEnvEdit()->setText(QString::fromLatin1(kKeyVar));
+    QCOMPARE(dialog->keyStatusLabel()->text(), QStringLiteral("Key found in TRIBUNAL_GUI_TEST_KEY."));
+    click(dialog->buttons()->button(QDialogButtonBox::Ok));
+    QTRY_VERIFY(!panel.editDialog());
+}
+
+void TestJudgesPanel::setDesign(JudgesPanel& panel, const QStringList& formats, bool ab, bool ba, int runs)
+{
+    for (QCheckBox* box : panel.formatBoxes())
+        if (box->isChecked() != formats.contains(box->text()))
+            click(box);
+    for (const QString& name : formats)
+        QVERIFY2(formatBox(panel, name) && formatBox(panel, name)->isChecked(), qPrintable(name));
+    if (panel.orderABBox()->isChecked() != ab)
+        click(panel.orderABBox());
+    if (panel.orderBABox()->isChecked() != ba)
+        click(panel.orderBABox());
+    panel.runsBox()->setValue(runs);
+}
+
+void TestJudgesPanel::runThroughThePanel()
+{
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+
+    QVERIFY(!panel.runButton()->isEnabled());
+    QCOMPARE(panel.runButton()->toolTip(), QStringLiteral("Add a judge."));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    QCOMPARE(workspace.judges().size(), std::size_t(1));
+    QCOMPARE(panel.judgesModel()->rowCount(), 1);
+    QCOMPARE(panel.judgesModel()->item(0, JudgesPanel::NameColumn)->text(), QStringLiteral("sim-gui"));
+    QCOMPARE(panel.judgesModel()->item(0, JudgesPanel::UrlColumn)->text(), f.sim->baseUrl());
+    QCOMPARE(panel.judgesModel()->item(0, JudgesPanel::InFlightColumn)->text(), QStringLiteral("4"));
+    QCOMPARE(workspace.judges().front().apiKeyEnv, QString::fromLatin1(kKeyVar));
+
+    QCOMPARE(panel.datasetList()->count(), 1);
+    QCOMPARE(panel.datasetList()->item(0)->text(), QStringLiteral("gui-set"));
+    QCOMPARE(panel.datasetList()->item(0)->checkState(), Qt::Checked);
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 2);
+    // 6 items x 1 judge x Direct (one request each) x 2 orders x 2 runs.
+    QVERIFY2(panel.estimateLabel()->text().startsWith(QStringLiteral("24 judgments, 24 requests, ~")),
+             qPrintable(panel.estimateLabel()->text()));
+    QCOMPARE(workspace.estimate().calls, std::uint64_t(24));
+    QVERIFY2(panel.runButton()->isEnabled(), qPrintable(panel.runButton()->toolTip()));
+    QVERIFY(!panel.cancelButton()->isEnabled());
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    click(panel.runButton());
+    QVERIFY(workspace.isRunning() || finished.count() == 1);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(finished.first().at(1).toString(), QString());
+    QVERIFY(panel.countsLabel()->text().startsWith(
+        QStringLiteral("answered 24 · failed 0 · retried 0 · in flight 0 · spent $")));
+    QVERIFY2(panel.resultLabel()->text().startsWith(
+                 QStringLiteral("Finished: 24 answered, 0 failed, 0 retried, $")),
+             qPrintable(panel.resultLabel()->text()));
+    QCOMPARE(panel.progressBar()->maximum(), 24);
+    QCOMPARE(panel.progressBar()->value(), 24);
+    QVERIFY(panel.resumeLabel()->isHidden());
+
+    // The project was reopened into the session: the other panels see the new judgments.
+    f.session.waitForJob();
+    QTRY_VERIFY(!f.session.isBusy());
+    QCOMPARE(f.session.summary().judgments, std::uint64_t(24));
+    QCOMPARE(f.session.summary().byJudge.at("sim-gui").judgments, std::uint64_t(24));
+    QCOMPARE(f.session.summary().byJudge.size(), std::size_t(1));
+    const QStringList hashes = test::projectRequestHashes(f.project);
+    QCOMPARE(hashes.size(), qsizetype(24));
+    QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(24));
+
+    // The key is nowhere on disk; its variable's name is (the judges table and the settings).
+    QFile project(f.project);
+    QVERIFY(project.open(QIODevice::ReadOnly));
+    const QByteArray bytes = project.readAll();
+    QVERIFY(!bytes.contains(kFakeKey));
+    QVERIFY(bytes.contains(kKeyVar));
+    QSettings settings;
+    settings.sync();
+    QFile settingsFile(settings.fileName());
+    QVERIFY(settingsFile.open(QIODevice::ReadOnly));
+    const QByteArray settingsBytes = settingsFile.readAll();
+    QVERIFY(!settingsBytes.contains(kFakeKey));
+    QVERIFY(settingsBytes.contains("sim-gui"));
+
+    // A new workspace reads the judge list back from the settings.
+    JudgesWorkspace again(&f.session);
+    QCOMPARE(again.judges().size(), std::size_t(1));
+    QCOMPARE(again.judges().front().name, QStringLiteral("sim-gui"));
+    QCOMPARE(again.judges().front().baseUrl.toString(), f.sim->baseUrl());
+    QCOMPARE(again.judges().front().apiKeyEnv, QString::fromLatin1(kKeyVar));
+}
+
+void TestJudgesPanel::cancelAndResume()
+{
+    Fixture f;
+    QVERIFY(f.setUp(20));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    // One request at a time with 20 ms mean latency: 48 requests take about a second, so Cancel comes in
+    // time.
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 1);
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 4);
+    QVERIFY2(panel.estimateLabel()->text().startsWith(QStringLiteral("48 judgments, 48 requests, ~")),
+             qPrintable(panel.estimateLabel()->text()));
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    bool cancelQueued = false;
+    connect(&workspace, &JudgesWorkspace::progress, this, [&](const RunCounts& counts) {
+        if (cancelQueued || counts.answered < 5)
+            return;
+        cancelQueued = true;
+        // The click is the user's, in an event-loop pass of its own (not inside the scheduler's signal).
+        QTimer::singleShot(0, &panel, [&panel] {
+            QVERIFY(panel.cancelButton()->isEnabled());
+            click(panel.cancelButton());
+        });
+    });
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY(cancelQueued);
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY2(panel.resultLabel()->text().startsWith(QStringLiteral("Cancelled: ")),
+             qPrintable(panel.resultLabel()->text()));
+    const std::uint64_t written = workspace.counts().written;
+    QVERIFY2(written >= 5 && written < 48, qPrintable(QString::number(written)));
+    QCOMPARE(workspace.counts().answered, written);
+    QCOMPARE(workspace.counts().inFlight, std::uint64_t(0));
+    f.session.waitForJob();
+    QTRY_VERIFY(!f.session.isBusy());
+    QCOMPARE(f.session.summary().judgments, written);
+
+    // Run again: it resumes, sending only what is not recorded.
+    QTRY_VERIFY(panel.runButton()->isEnabled());
+    click(panel.runButton());
+    QCOMPARE(workspace.counts().alreadyRecorded, written);
+    QCOMPARE(workspace.counts().toSend, 48 - written);
+    QVERIFY(panel.resumeLabel()->isVisible());
+    QCOMPARE(panel.resumeLabel()->text(),
+             QStringLiteral("Resumes: %1 judgments already recorded.").arg(written));
+    QCOMPARE(panel.progressBar()->maximum(), static_cast<int>(48 - written));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+    QCOMPARE(finished.at(1).at(0).toBool(), false);
+    QCOMPARE(workspace.counts().answered, 48 - written);
+    QCOMPARE(workspace.counts().failed, std::uint64_t(0));
+    QVERIFY(panel.resultLabel()->text().startsWith(
+        QStringLiteral("Finished: %1 answered, 0 failed").arg(48 - written)));
+    f.session.waitForJob();
+    QTRY_VERIFY(!f.session.isBusy());
+    QCOMPARE(f.session.summary().judgments, std::uint64_t(48));
+    const QStringList hashes = test::projectRequestHashes(f.project);
+    QCOMPARE(hashes.size(), qsizetype(48));
+    QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(48));
+}
+
+void TestJudgesPanel::estimateFollowsTheDesign_data()
+{
+    QTest::addColumn<QStringList>("formats");
+    QTest::addColumn<bool>("ab");
+    QTest::addColumn<bool>("ba");
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<QString>("temperatures");
+    QTest::addColumn<QString>("biasVersion"); // bandwagon, cue on the worse candidate; "" = none
+    QTest::addColumn<int>("maxItems");
+    QTest::addColumn<int>("judgments");
+    QTest::addColumn<int>("requests");
+
+    const QStringList direct{QStringLiteral("direct")};
+    // 6 labelled pairwise items, one judge.
+    QTest::newRow("direct both orders 2 runs") << direct << true << true << 2 << ""
+                                               << "" << 0 << 24 << 24;
+    QTest::newRow("AB only, 1 run") << direct << true << false << 1 << ""
+                                    << "" << 0 << 6 << 6;
+    QTest::newRow("two formats") << QStringList{QStringLiteral("direct"), QStringLiteral("cot-json")} << true
+                                 << true << 1 << ""
+                                 << "" << 0 << 24 << 24;
+    // FLASK: four criterion calls per judgment.
+    QTest::newRow("flask") << QStringList{QStringLiteral("flask")} << true << true << 1 << ""
+                           << "" << 0 << 12 << 48;
+    QTest::newRow("two temperatures") << direct << true << true << 1 << "0, 1"
+                                      << "" << 0 << 24 << 24;
+    // Plain 6 x 2 (variant original) + perturbed 6 x 2 (every item is labelled).
+    QTest::newRow("bandwagon") << direct << true << true << 1 << ""
+                               << "90%" << 0 << 24 << 24;
+    QTest::newRow("first 2 items") << direct << true << true << 1 << ""
+                                   << "" << 2 << 4 << 4;
+    // The rubric format applies to rubric items only: none here.
+    QTest::newRow("rubric on pairwise items")
+        << QStringList{QStringLiteral("rubric")} << true << true << 1 << ""
+        << "" << 0 << 0 << 0;
+}
+
+void TestJudgesPanel::estimateFollowsTheDesign()
+{
+    QFETCH(QStringList, formats);
+    QFETCH(bool, ab);
+    QFETCH(bool, ba);
+    QFETCH(int, runs);
+    QFETCH(QString, temperatures);
+    QFETCH(QString, biasVersion);
+    QFETCH(int, maxItems);
+    QFETCH(int, judgments);
+    QFETCH(int, requests);
+
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.estimateLabel()->text(), QStringLiteral("Add a judge to estimate the design."));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    setDesign(panel, formats, ab, ba, runs);
+    panel.maxItemsBox()->setValue(maxItems);
+    if (!temperatures.isEmpty()) {
+        panel.temperaturesEdit()->setText(temperatures);
+        QMetaObject::invokeMethod(panel.temperaturesEdit(), "editingFinished");
+        QVERIFY(panel.designMessageLabel()->isHidden());
+        QCOMPARE(workspace.design().conditions.size(), std::size_t(2));
+    }
+    if (!biasVersion.isEmpty()) {
+        panel.biasTestBox()->setCurrentIndex(panel.biasTestBox()->findData(QStringLiteral("bandwagon")));
+        panel.biasVersionEdit()->setText(biasVersion);
+        QCOMPARE(panel.biasCueBox()->currentText(), QStringLiteral("worse"));
+        click(panel.addBiasButton());
+        QVERIFY2(panel.designMessageLabel()->isHidden(), qPrintable(panel.designMessageLabel()->text()));
+        QCOMPARE(panel.biasList()->count(), 1);
+        QCOMPARE(panel.biasList()->item(0)->text(),
+                 QStringLiteral("bandwagon 90%, cue on the worse candidate"));
+    }
+    workspace.waitForEstimate();
+    QVERIFY(workspace.hasEstimate());
+    QCOMPARE(workspace.asyncEstimates(), 0); // far below the threshold
+    QVERIFY2(panel.estimateLabel()->text().startsWith(
+                 QStringLiteral("%1 judgments, %2 requests, ~").arg(judgments).arg(requests)),
+             qPrintable(panel.estimateLabel()->text()));
+    QCOMPARE(panel.runButton()->isEnabled(), judgments > 0);
+    if (judgments == 0)
+        QCOMPARE(panel.runButton()->toolTip(),
+                 QStringLiteral(
+                     "The design asks for no judgments: no item fits the chosen formats and datasets."));
+
+    // Unchecking the only dataset leaves nothing to judge.
+    panel.datasetList()->item(0)->setCheckState(Qt::Unchecked);
+    QVERIFY(!workspace.isDatasetIncluded(QStringLiteral("gui-set")));
+    QVERIFY(!panel.runButton()->isEnabled());
+    QCOMPARE(panel.runButton()->toolTip(), QStringLiteral("Choose a dataset."));
+}
+
+void TestJudgesPanel::largeDesignEstimatesOffTheGuiThread()
+{
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    panel.temperaturesEdit()->setText(QStringLiteral("0, 0.5, 1, 1.5, 2"));
+    QMetaObject::invokeMethod(panel.temperaturesEdit(), "editingFinished");
+    setDesign(panel, {QStringLiteral("flask")}, true, true, 1);
+    QCOMPARE(workspace.asyncEstimates(), 0); // 6 x 4 calls x 2 orders x 5 conditions = 240 requests
+    QVERIFY(panel.estimateBusy()->isHidden());
+    // 1000 runs: 240,000 requests, above JudgesWorkspace::kAsyncRequests.
+    panel.runsBox()->setValue(1000);
+    QCOMPARE(workspace.asyncEstimates(), 1);
+    QVERIFY(workspace.isEstimating());
+    QVERIFY(panel.estimateBusy()->isVisible());
+    QCOMPARE(panel.estimateLabel()->text(), QStringLiteral("Estimating…"));
+    workspace.waitForEstimate();
+    QVERIFY(!workspace.isEstimating());
+    QVERIFY(panel.estimateBusy()->isHidden());
+    QCOMPARE(workspace.estimate().judgments, std::uint64_t(60000));
+    QCOMPARE(workspace.estimate().calls, std::uint64_t(240000));
+    QVERIFY2(panel.estimateLabel()->text().startsWith(
+                 QStringLiteral("%L1 judgments, %L2 requests, ~").arg(60000).arg(240000)),
+             qPrintable(panel.estimateLabel()->text()));
+}
+
+void TestJudgesPanel::dialogRefusesBadInput_data()
+{
+    QTest::addColumn<bool>("edit"); // edit the existing judge instead of adding one
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("keyEnv");
+    QTest::addColumn<QString>("message");
+
+    const QString url = QStringLiteral("http://127.0.0.1:9/v1");
+    const QString urlMessage = QStringLiteral(
+        "The base URL must be an http:// or https:// address with a host, like https://api.openai.com/v1.");
+    QTest::newRow("empty name") << false << "" << url << "m"
+                                << ""
+                                << "The judge needs a name.";
+    QTest::newRow("blank name") << false << "   " << url << "m"
+                                << ""
+                                << "The judge needs a name.";
+    QTest::newRow("not a URL") << false << "j2"
+                               << "not a url"
+                               << "m"
+                               << "" << urlMessage;
+    QTest::newRow("no scheme") << false << "j2"
+                               << "api.openai.com/v1"
+                               << "m"
+                               << "" << urlMessage;
+    QTest::newRow("ftp") << false << "j2"
+                         << "ftp://example.com/v1"
+                         << "m"
+                         << "" << urlMessage;
+    QTest::newRow("empty URL") << false << "j2"
+                               << ""
+                               << "m"
+                               << "" << urlMessage;
+    QTest::newRow("taken name") << false << "first" << url << "m"
+                                << ""
+                                << "A judge named \"first\" exists already.";
+    QTest::newRow("no model") << false << "j2" << url << ""
+                              << ""
+                              << "The judge needs a model id.";
+    QTest::newRow("key instead of its name") << false << "j2" << url << "m"
+                                             << "sk-abc def"
+                                             << "The API key variable must be the name of an environment "
+                                                "variable (letters, digits and underscores, "
+                                                "not starting with a digit), not the key itself.";
+    QTest::newRow("edit: bad URL") << true << "first"
+                                   << "http://"
+                                   << "m"
+                                   << "" << urlMessage;
+    QTest::newRow("edit: empty name") << true << "" << url << "m"
+                                      << ""
+                                      << "The judge needs a name.";
+}
+
+void TestJudgesPanel::dialogRefusesBadInput()
+{
+    QFETCH(bool, edit);
+    QFETCH(QString, name);
+    QFETCH(QString, url);
+    QFETCH(QString, model);
+    QFETCH(QString, keyEnv);
+    QFETCH(QString, message);
+
+    AuditSession session;
+    JudgesWorkspace workspace(&session);
+    JudgeConfig first;
+    first.name = QStringLiteral("first");
+    first.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:8/v1"));
+    first.model = QStringLiteral("m1");
+    QCOMPARE(workspace.addJudge(first), QString());
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+
+    if (edit) {
+        panel.judgesView()->selectRow(0);
+        QVERIFY(panel.editButton()->isEnabled());
+        click(panel.editButton());
+    } else {
+        click(panel.addButton());
+    }
+    JudgeEditDialog* dialog = panel.editDialog();
+    QVERIFY(dialog);
+    if (edit)
+        QCOMPARE(dialog->nameEdit()->text(), QStringLiteral("first"));
+    dialog->nameEdit()->setText(name);
+    dialog->urlEdit()->setText(url);
+    dialog->modelEdit()->setText(model);
+    dialog->keyEnvEdit()->setText(keyEnv);
+    QVERIFY(dialog->errorLabel()->isHidden());
+    click(dialog->buttons()->button(QDialogButtonBox::Ok));
+    QCoreApplication::processEvents();
+    QCOMPARE(panel.editDialog(), dialog);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(dialog->errorLabel()->isVisible());
+    QCOMPARE(dialog->errorLabel()->text(), message);
+    // Nothing changed.
+    QCOMPARE(workspace.judges().size(), std::size_t(1));
+    QCOMPARE(workspace.judges().front().name, QStringLiteral("first"));
+    QCOMPARE(workspace.judges().front().baseUrl.toString(), QStringLiteral("http://127.0.0.1:8/v1"));
+    QCOMPARE(workspace.judges().front().model, QStringLiteral("m1"));
+    QCOMPARE(panel.judgesModel()->rowCount(), 1);
+
+    // Cancel leaves the list as it was too.
+    click(dialog->buttons()->button(QDialogButtonBox::Cancel));
+    QTRY_VERIFY(!panel.editDialog());
+    QCOMPARE(workspace.judges().size(), std::size_t(1));
+}
+
+void TestJudgesPanel::unsavedAuditCannotRun()
+{
+    Fixture f;
+    QVERIFY(f.setUp(0, false));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    panel.resize(900, 1100);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    QVERIFY2(panel.estimateLabel()->text().startsWith(QStringLiteral("12 judgments, 12 requests, ~")),
+             qPrintable(panel.estimateLabel()->text()));
+    QVERIFY(!panel.runButton()->isEnabled());
+    QCOMPARE(panel.runButton()->toolTip(),
+             QStringLiteral(
+                 "Save the audit as a project first: the run writes every answer to the project file."));
+    QVERIFY(panel.saveAsButton()->isVisible());
+    QSignalSpy saveAs(&panel, &JudgesPanel::saveAsRequested);
+    click(panel.saveAsButton());
+    QCOMPARE(saveAs.count(), 1);
+    QString error;
+    QVERIFY(!workspace.startRun(&error));
+    QCOMPARE(error, panel.runButton()->toolTip());
+
+    // Saved: it can run, and Save As goes away.
+    QVERIFY(f.session.saveAs(f.dir.filePath(QStringLiteral("saved.tribunal"))));
+    f.session.waitForJob();
+    QVERIFY(panel.runButton()->isEnabled());
+    QVERIFY(panel.saveAsButton()->isHidden());
+}
+
+void TestJudgesPanel::mainWindowHasTheDock()
+{
+    MainWindow window;
+    QVERIFY(window.judgesPanel());
+    QVERIFY(window.judgesWorkspace());
+    QCOMPARE(window.judgesPanel()->windowTitle(), QStringLiteral("Judges"));
+    QCOMPARE(window.judgesPanel()->objectName(), QStringLiteral("judgesPanel"));
+    bool inViewMenu = false;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu() && menu->text() == QStringLiteral("&View"))
+            inViewMenu = menu->menu()->actions().contains(window.judgesPanel()->toggleViewAction());
+    QVERIFY(inViewMenu);
+    QVERIFY(!window.judgesPanel()->runButton()->isEnabled());
+    QCOMPARE(window.judgesPanel()->runButton()->toolTip(),
+             QStringLiteral("Open an audit whose items the judges should judge."));
+}
+
+void TestJudgesPanel::mainWindowCannotSaveDuringARun()
+{
+    Fixture f;
+    QVERIFY(f.setUp(5));
+    MainWindow window;
+    QVERIFY(window.openPaths({f.project}));
+    window.session()->waitForJob();
+    QCOMPARE(window.session()->projectPath(), f.project);
+    JudgeConfig judge;
+    judge.name = QStringLiteral("sim-gui");
+    judge.baseUrl = QUrl(f.sim->baseUrl());
+    judge.model = QStringLiteral("sim-gui");
+    judge.requestsInFlight = 1;
+    QCOMPARE(window.judgesWorkspace()->addJudge(judge), QString());
+    QAction* save = nullptr;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu() && menu->text() == QStringLiteral("&File"))
+            for (QAction* action : menu->menu()->actions())
+                if (action->text() == QStringLiteral("&Save"))
+                    save = action;
+    QVERIFY(save);
+    QVERIFY(save->isEnabled());
+
+    QSignalSpy finished(window.judgesWorkspace(), &JudgesWorkspace::runFinished);
+    click(window.judgesPanel()->runButton());
+    QVERIFY(window.judgesWorkspace()->isRunning());
+    // Saving now would write the session's audit over the file the run appends to.
+    QVERIFY(!save->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    window.session()->waitForJob();
+    QTRY_VERIFY(save->isEnabled());
+    // 6 items x Direct x 2 orders x 1 run, shown in the window's session after the reopen.
+    QCOMPARE(window.session()->summary().judgments, std::uint64_t(12));
+}
+
+QTEST_MAIN(TestJudgesPanel)
+#include "tst_judgespanel.moc"
