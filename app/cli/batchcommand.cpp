@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "designcli_common.h"
 #include "trustcli_common.h"
 
 #include "judging/auditdesign.h"
@@ -53,15 +54,12 @@ int batchWrite(const QStringList& args)
     if (!maxRequests || !maxBytes)
         return usage(error);
 
-    const auto design = readDesignFile(positional[0], &error);
-    if (!design) {
-        std::cerr << error.toStdString() << '\n';
-        return kBadInput;
-    }
     int exitCode = kOk;
-    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
-    if (!items)
+    const auto loaded = loadDesign(positional[0], &exitCode);
+    if (!loaded)
         return exitCode;
+    const AuditDesign* design = &loaded->design;
+    const AuditPtr& items = loaded->items;
     BatchWriteOptions options;
     options.maxRequestsPerFile = *maxRequests;
     options.maxBytesPerFile = *maxBytes;
@@ -105,15 +103,12 @@ int batchImport(const QStringList& args)
     if (!parser.isSet(kOut))
         return usage("batch import needs -o PROJECT");
 
-    const auto design = readDesignFile(positional[0], &error);
-    if (!design) {
-        std::cerr << error.toStdString() << '\n';
-        return kBadInput;
-    }
     int exitCode = kOk;
-    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
-    if (!items)
+    const auto loaded = loadDesign(positional[0], &exitCode);
+    if (!loaded)
         return exitCode;
+    const AuditDesign* design = &loaded->design;
+    const AuditPtr& items = loaded->items;
     BatchImportOptions options;
     options.skipBad = parser.isSet(kSkipBad);
     const auto counts =

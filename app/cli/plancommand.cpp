@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "designcli_common.h"
 #include "rubriccli_common.h"
 #include "trustcli_common.h"
 
@@ -15,8 +16,6 @@
 #include <iostream>
 
 namespace tribunal::cli {
-
-void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estimate, std::ostream& out);
 
 namespace {
 
@@ -124,15 +123,12 @@ int runPlan(const QStringList& args)
         settings.targetWidth = *width;
     }
 
-    const auto design = readDesignFile(positional[0], &error);
-    if (!design) {
-        std::cerr << error.toStdString() << '\n';
-        return kBadInput;
-    }
     int exitCode = kOk;
-    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
-    if (!items)
+    const auto loaded = loadDesign(positional[0], &exitCode);
+    if (!loaded)
         return exitCode;
+    const AuditDesign* design = &loaded->design;
+    const AuditPtr& items = loaded->items;
     const DesignExpansion expansion = expandDesign(*design, *items);
     printDesignEstimate(*design, estimateDesign(*design, *items, expansion), std::cerr);
 

@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "designcli_common.h"
 #include "trustcli_common.h"
 
 #include "judging/auditdesign.h"
@@ -36,27 +37,7 @@ const QCommandLineOption
     kBackoff("backoff", "First retry delay in seconds before jitter (doubles per retry).", "S", "1");
 const QCommandLineOption kQuiet("quiet", "No progress lines on stderr.");
 
-QString money(double usd)
-{
-    return QStringLiteral("$%1").arg(usd, 0, 'f', usd < 1 ? 4 : 2);
-}
-
 } // namespace
-
-/// Prints the design's size and estimates (shared with `plan`).
-void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estimate, std::ostream& out)
-{
-    out << "design: " << estimate.items << " items x " << design.judges.size() << " judges x "
-        << design.formats.size() << " formats -> " << estimate.judgments << " judgments, " << estimate.calls
-        << " requests\n";
-    out << "estimate: " << qRound64(estimate.tokensIn) << " tokens in, " << qRound64(estimate.tokensOut)
-        << " tokens out, " << money(estimate.costUsd).toStdString() << ", about "
-        << QString::number(estimate.durationS / 60.0, 'f', 1).toStdString() << " min\n";
-    for (const auto& judge : estimate.judges)
-        out << "  " << judge.judge.toStdString() << ": " << judge.calls << " requests, "
-            << money(judge.costUsd).toStdString() << ", about "
-            << QString::number(judge.durationS / 60.0, 'f', 1).toStdString() << " min\n";
-}
 
 int runRun(const QStringList& args)
 {
@@ -81,15 +62,12 @@ int runRun(const QStringList& args)
     if (!maxBytes || !backoff)
         return usage(error);
 
-    const auto design = readDesignFile(positional[0], &error);
-    if (!design) {
-        std::cerr << error.toStdString() << '\n';
-        return kBadInput;
-    }
     int exitCode = kOk;
-    const AuditPtr items = load(design->itemSources, ImportOptions{}, nullptr, &exitCode);
-    if (!items)
+    const auto loaded = loadDesign(positional[0], &exitCode);
+    if (!loaded)
         return exitCode;
+    const AuditDesign* design = &loaded->design;
+    const AuditPtr& items = loaded->items;
     const QString project = parser.value(kOut);
     if (!QFileInfo::exists(project) && !createRunProject(project, *items, *design, &error)) {
         std::cerr << error.toStdString() << '\n';
@@ -110,7 +88,7 @@ int runRun(const QStringList& args)
             return;
         std::cerr << "answered " << c.answered << '/' << c.toSend << ", failed " << c.failed << ", retried "
                   << c.retried << ", in flight " << c.inFlight << ", spend "
-                  << money(c.spendUsd).toStdString() << '\n';
+                  << usdText(c.spendUsd).toStdString() << '\n';
     });
     bool cancelled = false;
     QString runError;
@@ -140,7 +118,7 @@ int runRun(const QStringList& args)
     std::cout << (cancelled ? "cancelled" : "finished") << ": " << c.written << " judgments written ("
               << c.unparsed << " unparsable, " << c.failed << " requests failed), " << c.alreadyRecorded
               << " already recorded; " << c.answered << " requests answered, " << c.retried
-              << " retries; spend " << money(c.spendUsd).toStdString() << "; project "
+              << " retries; spend " << usdText(c.spendUsd).toStdString() << "; project "
               << project.toStdString() << '\n';
     if (!runError.isEmpty()) {
         std::cerr << runError.toStdString() << '\n';
