@@ -124,14 +124,19 @@ bool RunScheduler::start(QString* error)
         const int calls = callsPerJudgment(m_design.formats[task.format]);
         Pending pending;
         pending.task = task;
-        for (int call = 0; call < calls; ++call)
-            pending.hashes.push_back(taskCallHash(m_design, requestOf(m_design, items, task, call), task));
-        const std::string key = utf8(pending.hashes.front());
-        if (recorded.answered.count(key) != 0) {
+        // Only a resumed run needs a hash before sending, and only the first call's (the judgment's key);
+        // the others are filled in as their requests are built (send()), so a fresh run of a million
+        // requests starts at once.
+        pending.hashes.resize(static_cast<std::size_t>(calls));
+        const bool resumed = !recorded.answered.empty() || !recorded.failed.empty();
+        if (resumed)
+            pending.hashes[0] = taskCallHash(m_design, requestOf(m_design, items, task, 0), task);
+        const std::string key = resumed ? utf8(pending.hashes.front()) : std::string();
+        if (resumed && recorded.answered.count(key) != 0) {
             ++m_counts.alreadyRecorded;
             continue;
         }
-        if (recorded.failed.count(key) != 0) {
+        if (resumed && recorded.failed.count(key) != 0) {
             if (!m_options.retryFailed) {
                 ++m_counts.alreadyRecorded;
                 continue;
@@ -192,9 +197,12 @@ void RunScheduler::dispatch(Channel& channel)
 
 void RunScheduler::send(Channel& channel, CallRef ref)
 {
-    const Pending& pending = m_pending[ref.pending];
+    Pending& pending = m_pending[ref.pending];
     const JudgeConfig& judge = m_design.judges[static_cast<std::size_t>(channel.judge)];
     const ChatRequest request = requestOf(m_design, *m_items, pending.task, ref.call);
+    QString& hash = pending.hashes[static_cast<std::size_t>(ref.call)];
+    if (hash.isEmpty())
+        hash = taskCallHash(m_design, request, pending.task);
     auto* attempt = new ChatAttempt(&m_network, this);
     channel.attempts.push_back(attempt);
     ++channel.inFlight;

@@ -267,6 +267,43 @@ private slots:
         QVERIFY(requestHash(QStringLiteral("k"), url, chatRequestBody(request), 1) != h1);
     }
 
+    // The hand-written body equals QJsonDocument's bytes (the request hash and Batch files depend on them).
+    void requestBodiesEqualQJson_data()
+    {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<double>("temperature");
+        QTest::addColumn<bool>("logprobs");
+        QString ascii;
+        for (int c = 0; c < 128; ++c)
+            ascii += QChar(c);
+        QTest::newRow("every ASCII character") << ascii << 0.0 << false;
+        QTest::newRow("quotes and backslashes") << QStringLiteral("say \"A\" \\ or \\\"B\\\"") << 0.7 << true;
+        QTest::newRow("non-ASCII") << QStringLiteral("Grüße, 日本語, ½ — “quoted”") << 1.0 << false;
+        QTest::newRow("surrogate pair") << QStringLiteral("emoji \U0001F600 here") << 1.3 << false;
+        QTest::newRow("lone surrogate")
+            << (QStringLiteral("broken ") + QChar(0xD800) + QStringLiteral(" text")) << 0.1 << false;
+        QTest::newRow("DEL and C1") << (QStringLiteral("a") + QChar(0x7f) + QChar(0x85) + QChar(0x9f))
+                                    << 0.30000000000000004 << true;
+        QTest::newRow("empty") << QString() << 2.0 << false;
+        QTest::newRow("line separators")
+            << (QStringLiteral("x") + QChar(0x2028) + QChar(0x2029) + QChar(0xFEFF)) << 0.25 << false;
+    }
+
+    void requestBodiesEqualQJson()
+    {
+        QFETCH(QString, content);
+        QFETCH(double, temperature);
+        QFETCH(bool, logprobs);
+        ChatRequest request;
+        request.model = QStringLiteral("model \"x\"");
+        request.messages = {{QStringLiteral("system"), content}, {QStringLiteral("user"), content + content}};
+        request.temperature = temperature;
+        request.maxTokens = 4096;
+        request.logprobs = logprobs;
+        request.reasoningEffort = logprobs ? QStringLiteral("high") : QString();
+        QCOMPARE(chatRequestBody(request), chatRequestBodyViaQJson(request));
+    }
+
     void judgeConfigsKeepNoKey()
     {
         JudgeConfig config;
