@@ -97,12 +97,15 @@ int runRun(const QStringList& args)
         runError = err;
         QCoreApplication::exit(0);
     });
+    QObject::connect(&scheduler, &RunScheduler::ready, [](const RunCounts& c) {
+        std::cout << "to send: " << c.toSend << " requests (" << c.alreadyRecorded
+                  << " judgments already recorded)" << std::endl;
+    });
     if (!scheduler.start(&error)) {
         std::cerr << error.toStdString() << '\n';
         return kBadInput;
     }
-    std::cout << "to send: " << scheduler.counts().toSend << " requests ("
-              << scheduler.counts().alreadyRecorded << " judgments already recorded)" << std::endl;
+
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
     QTimer stopPoll;

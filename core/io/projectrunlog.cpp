@@ -85,22 +85,26 @@ std::unique_ptr<ProjectRunLog> ProjectRunLog::open(const std::string& path, std:
 
 bool ProjectRunLog::recorded(Recorded* out, std::string* error)
 {
+    // SQLite's JSON functions pick the three fields out in C: several times faster than parsing every
+    // extra object with QJsonDocument, which matters when a run of a million requests resumes.
     QSqlQuery query(m_connection->db());
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT extra FROM judgments WHERE extra LIKE '%\"request_hash\"%'"))) {
+    if (!query.exec(QStringLiteral("SELECT json_extract(extra, '$.request_hash'), json_extract(extra, "
+                                   "'$.run_failure'), json_extract(extra, '$.call_hashes') FROM judgments "
+                                   "WHERE extra LIKE '%\"request_hash\"%'"))) {
         *error = sqlErrorText(query.lastError());
         return false;
     }
     while (query.next()) {
-        const QJsonObject extra = QJsonDocument::fromJson(query.value(0).toByteArray()).object();
-        const std::string hash = extra.value(QStringLiteral("request_hash")).toString().toStdString();
+        const std::string hash = toUtf8(query.value(0));
         if (hash.empty())
             continue;
-        const bool failed = extra.value(QStringLiteral("run_failure")).toBool();
+        const bool failed = query.value(1).toInt() == 1;
         auto& set = failed ? out->failed : out->answered;
         set.insert(hash);
-        for (const auto& call : extra.value(QStringLiteral("call_hashes")).toArray())
-            set.insert(call.toString().toStdString());
+        if (!query.value(2).isNull())
+            for (const auto& call : QJsonDocument::fromJson(query.value(2).toByteArray()).array())
+                set.insert(call.toString().toStdString());
     }
     return true;
 }

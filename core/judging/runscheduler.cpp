@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
@@ -27,6 +28,11 @@ struct RunScheduler::Pending {
     QString failure;
     bool replacesFailure = false;
     bool written = false;
+};
+
+struct RunScheduler::Prepared {
+    std::vector<Pending> pending;
+    std::uint64_t alreadyRecorded = 0;
 };
 
 struct RunScheduler::Channel {
@@ -68,6 +74,10 @@ RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPa
 
 RunScheduler::~RunScheduler()
 {
+    // The preparing thread reads only its own copies; stop it early and wait, so none outlives the program.
+    m_stopPreparing->store(true);
+    if (m_preparer)
+        m_preparer->wait();
     for (auto& channel : m_channels)
         for (ChatAttempt* attempt : channel->attempts)
             attempt->abort();
@@ -120,52 +130,84 @@ bool RunScheduler::start(QString* error)
     }
     m_counts.judgments = expansion.tasks.size();
     m_counts.calls = expansion.calls;
-    for (const DesignTask& task : expansion.tasks) {
-        const int calls = callsPerJudgment(m_design.formats[task.format]);
+    m_running = true;
+    m_clock.start();
+    // Which judgments are recorded is known only after hashing their requests (a resumed run of 600,000
+    // requests takes seconds: docs/performance.md), so that runs on a thread of its own and the scheduler
+    // goes on from the event loop when it is done; finished() is never emitted inside start().
+    auto prepared = std::make_shared<Prepared>();
+    const bool retryFailed = m_options.retryFailed;
+    const AuditDesign design = m_design;
+    const AuditPtr itemsPtr = m_items;
+    const auto stopFlag = m_stopPreparing;
+    m_preparer = QThread::create(
+        [prepared, design, itemsPtr, tasks = expansion.tasks, recorded = std::move(recorded), retryFailed,
+         stopFlag] { prepare(design, *itemsPtr, tasks, recorded, retryFailed, *stopFlag, *prepared); });
+    connect(m_preparer, &QThread::finished, this, [this, prepared] { onPrepared(std::move(*prepared)); });
+    connect(m_preparer, &QThread::finished, m_preparer, &QObject::deleteLater);
+    m_preparer->start();
+    return true;
+}
+
+void RunScheduler::prepare(const AuditDesign& design, const Audit& items,
+                           const std::vector<DesignTask>& tasks, const ProjectRunLog::Recorded& recorded,
+                           bool retryFailed, const std::atomic<bool>& stop, Prepared& out)
+{
+    // Only a resumed run needs a hash before sending, and only the first call's (the judgment's key); the
+    // others are filled in as their requests are built (send()), so a fresh run starts at once.
+    const bool resumed = !recorded.answered.empty() || !recorded.failed.empty();
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        if (t % 4096 == 0 && stop.load(std::memory_order_relaxed))
+            return;
+        const DesignTask& task = tasks[t];
+        const int calls = callsPerJudgment(design.formats[task.format]);
         Pending pending;
         pending.task = task;
-        // Only a resumed run needs a hash before sending, and only the first call's (the judgment's key);
-        // the others are filled in as their requests are built (send()), so a fresh run of a million
-        // requests starts at once.
         pending.hashes.resize(static_cast<std::size_t>(calls));
-        const bool resumed = !recorded.answered.empty() || !recorded.failed.empty();
-        if (resumed)
-            pending.hashes[0] = taskCallHash(m_design, requestOf(m_design, items, task, 0), task);
-        const std::string key = resumed ? utf8(pending.hashes.front()) : std::string();
-        if (resumed && recorded.answered.count(key) != 0) {
-            ++m_counts.alreadyRecorded;
-            continue;
-        }
-        if (resumed && recorded.failed.count(key) != 0) {
-            if (!m_options.retryFailed) {
-                ++m_counts.alreadyRecorded;
+        if (resumed) {
+            pending.hashes[0] = taskCallHash(design, requestOf(design, items, task, 0), task);
+            const std::string key = utf8(pending.hashes.front());
+            if (recorded.answered.count(key) != 0) {
+                ++out.alreadyRecorded;
                 continue;
             }
-            pending.replacesFailure = true;
+            if (recorded.failed.count(key) != 0) {
+                if (!retryFailed) {
+                    ++out.alreadyRecorded;
+                    continue;
+                }
+                pending.replacesFailure = true;
+            }
         }
         pending.results.resize(static_cast<std::size_t>(calls));
         pending.remaining = calls;
-        const auto index = static_cast<std::uint32_t>(m_pending.size());
-        for (int call = 0; call < calls; ++call) {
+        out.pending.push_back(std::move(pending));
+    }
+}
+
+void RunScheduler::onPrepared(Prepared prepared)
+{
+    m_preparer = nullptr;
+    if (!m_running)
+        return; // cancelled while preparing
+    m_pending = std::move(prepared.pending);
+    m_counts.alreadyRecorded = prepared.alreadyRecorded;
+    for (std::uint32_t index = 0; index < m_pending.size(); ++index) {
+        const Pending& pending = m_pending[index];
+        for (int call = 0; call < pending.remaining; ++call) {
             CallRef ref;
             ref.pending = index;
             ref.call = call;
-            m_channels[task.judge]->queue.push_back(ref);
+            m_channels[pending.task.judge]->queue.push_back(ref);
         }
-        m_counts.toSend += static_cast<std::uint64_t>(calls);
-        m_pending.push_back(std::move(pending));
+        m_counts.toSend += static_cast<std::uint64_t>(pending.remaining);
     }
     m_open = m_pending.size();
-    m_running = true;
-    m_clock.start();
+    emit ready(m_counts);
     reportProgress(true);
-    // Everything else happens from the event loop, so finished() is never emitted inside start().
-    QTimer::singleShot(0, this, [this] {
-        for (auto& channel : m_channels)
-            dispatch(*channel);
-        maybeFinish();
-    });
-    return true;
+    for (auto& channel : m_channels)
+        dispatch(*channel);
+    maybeFinish();
 }
 
 void RunScheduler::cancel()
@@ -312,6 +354,7 @@ void RunScheduler::maybeFinish()
 void RunScheduler::stop(bool cancelled, const QString& error)
 {
     m_running = false;
+    m_stopPreparing->store(true);
     for (auto& channel : m_channels) {
         channel->wake.stop();
         for (ChatAttempt* attempt : channel->attempts) {

@@ -19,13 +19,16 @@
 
 #include "auditdesign.h"
 #include "chatattempt.h"
+#include "io/projectrunlog.h"
 #include "model/audit.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QString>
+#include <QThread>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -33,8 +36,6 @@
 #include <vector>
 
 namespace tribunal {
-
-class ProjectRunLog;
 
 struct RunOptions {
     double backoffBaseS = 1.0;
@@ -69,8 +70,10 @@ public:
                  QObject* parent = nullptr);
     ~RunScheduler() override;
 
-    /// Opens the project, finds what is recorded and starts sending. False with *error (nothing sent) when
-    /// the project cannot be opened or lacks a design item. After true, finished() follows exactly once.
+    /// Opens the project and reads what is recorded; then, on a thread of its own, finds the design's
+    /// requests that are not (hashing them), and goes on from the event loop: ready(), then sending. False
+    /// with *error (nothing sent) when the project cannot be opened or lacks a design item. After true,
+    /// finished() follows exactly once (also after a cancel() while preparing).
     bool start(QString* error);
     /// Stops sending, abandons requests in flight (they are sent again by the next run) and finishes with
     /// cancelled = true. Judgments already written stay.
@@ -78,6 +81,9 @@ public:
     const RunCounts& counts() const { return m_counts; }
 
 signals:
+    /// Once, when the requests to send are known (counts().toSend, alreadyRecorded), before the first is
+    /// sent.
+    void ready(const tribunal::RunCounts& counts);
     /// At most every 100 ms while running, and once before finished().
     void progress(const tribunal::RunCounts& counts);
     /// error is empty unless writing to the project failed (the run stops then).
@@ -86,12 +92,17 @@ signals:
 private:
     struct Pending;
     struct Channel;
+    struct Prepared;
     struct CallRef {
         std::uint32_t pending = 0;
         int call = 0;
         int attempt = 0; ///< attempts made so far
     };
 
+    static void prepare(const AuditDesign& design, const Audit& items, const std::vector<DesignTask>& tasks,
+                        const ProjectRunLog::Recorded& recorded, bool retryFailed,
+                        const std::atomic<bool>& stop, Prepared& out);
+    void onPrepared(Prepared prepared);
     void dispatch(Channel& channel);
     void send(Channel& channel, CallRef ref);
     void onAttempt(Channel& channel, CallRef ref, ChatAttempt* attempt, const AttemptResult& result);
@@ -117,6 +128,8 @@ private:
     std::uint64_t m_open = 0; ///< pending judgments not yet written
     std::mt19937_64 m_jitter;
     bool m_running = false;
+    QThread* m_preparer = nullptr; ///< the preparing thread, until it finishes (it deletes itself)
+    std::shared_ptr<std::atomic<bool>> m_stopPreparing = std::make_shared<std::atomic<bool>>(false);
 };
 
 /// Creates `projectPath` (which must not exist) holding every item of `items` (no judgments), the design's

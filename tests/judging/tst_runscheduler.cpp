@@ -498,6 +498,49 @@ private slots:
         QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(160));
     }
 
+    // The recorded requests are found on a thread of its own: cancelling or destroying the scheduler while it
+    // works sends nothing, finishes once (cancelled), and leaves the project as it was.
+    void cancelOrDestroyWhilePreparing()
+    {
+        JudgeSimConfig config;
+        config.models[QStringLiteral("sim-prep")] = simModel(0.8, 0.1, 0.95);
+        const QString items = itemsFile(40);
+        const AuditPtr itemAudit = loadAudit({items.toStdString()}, ImportOptions{}).audit;
+        JudgeSimServer sim(config, itemAudit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        auto d =
+            design(test::designJson(items, {test::simJudgeJson(QStringLiteral("sim-prep"), sim.baseUrl())},
+                                    {QStringLiteral("direct"), QStringLiteral("cot-json")}, 2));
+        QVERIFY(d);
+        const QString project = newProject();
+        QVERIFY2(createRunProject(project, *itemAudit, *d, &error), qPrintable(error));
+        {
+            RunScheduler scheduler(*d, itemAudit, project);
+            QSignalSpy finished(&scheduler, &RunScheduler::finished);
+            QSignalSpy ready(&scheduler, &RunScheduler::ready);
+            QVERIFY2(scheduler.start(&error), qPrintable(error));
+            scheduler.cancel();
+            QCOMPARE(finished.size(), 1);
+            QVERIFY(finished.first().at(0).toBool());
+            QTest::qWait(200); // the preparing thread ends; its result is dropped
+            QCOMPARE(ready.size(), 0);
+            QCOMPARE(finished.size(), 1);
+        }
+        {
+            RunScheduler scheduler(*d, itemAudit, project);
+            QVERIFY2(scheduler.start(&error), qPrintable(error));
+        } // destroyed while preparing: waits for the thread
+        QTest::qWait(100);
+        QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 0);
+        QCOMPARE(test::projectRequestHashes(project).size(), qsizetype(0));
+        // A full run afterwards still sends every request once.
+        const Outcome outcome = run(*d, project);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.written, std::uint64_t(320));
+        QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 320);
+    }
+
     void keysNeverReachTheProject()
     {
         const QByteArray key = "sk-tribunal-test-7f3a9c21e5";
