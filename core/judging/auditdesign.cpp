@@ -1,12 +1,11 @@
 #include "auditdesign.h"
 
+#include "jsonobjectfile.h"
 #include "promptitems.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 
 #include <algorithm>
 #include <map>
@@ -219,23 +218,20 @@ std::optional<AuditDesign> designFromJson(const QJsonObject& json, const QString
 
 std::optional<AuditDesign> readDesignFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot read: ") + file.errorString();
-        return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        *error =
-            path + QStringLiteral(": not a JSON object") +
-            (parseError.error != QJsonParseError::NoError
-                 ? QStringLiteral(" (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset)
-                 : QString());
+    JsonObjectFileProblem problem;
+    const auto json = readJsonObjectFile(path, error, &problem);
+    if (!json) {
+        // This file's own wording for a file that is not a JSON object (the parser's message when it is not
+        // JSON at all); "cannot read" is the shared text.
+        if (problem.kind == JsonObjectFileProblem::Kind::NotJson)
+            *error = path + QStringLiteral(": not a JSON object") +
+                     QStringLiteral(" (%1 at byte %2)").arg(problem.reason).arg(problem.offset);
+        else if (problem.kind == JsonObjectFileProblem::Kind::NotObject)
+            *error = path + QStringLiteral(": not a JSON object");
         return std::nullopt;
     }
     QString why;
-    auto design = designFromJson(document.object(), QFileInfo(path).absolutePath(), &why);
+    auto design = designFromJson(*json, QFileInfo(path).absolutePath(), &why);
     if (!design)
         *error = path + QStringLiteral(": ") + why;
     return design;

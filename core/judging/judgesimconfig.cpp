@@ -1,8 +1,7 @@
 #include "judgesimconfig.h"
 
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonParseError>
+#include "jsonobjectfile.h"
+
 #include <QJsonValue>
 
 #include <cmath>
@@ -198,25 +197,13 @@ std::optional<JudgeSimConfig> judgeSimConfigFromJson(const QJsonObject& json, QS
 
 std::optional<JudgeSimConfig> readJudgeSimConfig(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
+    // readJsonObjectFile's texts are this file's ("cannot read", "not JSON: ... at offset", "must be a JSON
+    // object").
+    const auto json = readJsonObjectFile(path, error);
+    if (!json)
         return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: not JSON: %2 at offset %3")
-                     .arg(path, parseError.errorString())
-                     .arg(parseError.offset);
-        return std::nullopt;
-    }
-    if (!document.isObject()) {
-        *error = QStringLiteral("%1: must be a JSON object").arg(path);
-        return std::nullopt;
-    }
     QString reason;
-    auto config = judgeSimConfigFromJson(document.object(), &reason);
+    auto config = judgeSimConfigFromJson(*json, &reason);
     if (!config)
         *error = path + QStringLiteral(": ") + reason;
     return config;

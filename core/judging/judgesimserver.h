@@ -22,6 +22,10 @@
 // HTTP/1.1 with Content-Length bodies, keep-alive, requests split across packets; one request at a time per
 // connection (QNetworkAccessManager does not pipeline). Listens on 127.0.0.1 only.
 //
+// The parts: HTTP framing in simhttpreader.h / simhttpresponse.h, the item index and matching in
+// simitemindex.h, the answers, faults and latency in simanswers.h; this class wires sockets, routes and
+// stats.
+//
 // Lives in and must be used from one thread (the one running its event loop).
 
 #include "judgesimconfig.h"
@@ -39,6 +43,8 @@ class QTcpServer;
 class QTcpSocket;
 
 namespace tribunal {
+
+struct SimHttpRequest;
 
 class JudgeSimServer : public QObject {
     Q_OBJECT
@@ -78,13 +84,12 @@ signals:
 private:
     struct Impl;
     struct Connection;
-    struct HttpRequest;
 
     void onNewConnection();
     void onReadyRead(QTcpSocket* socket);
     void processBuffer(QTcpSocket* socket);
-    void handle(QTcpSocket* socket, const HttpRequest& request);
-    void handleChat(QTcpSocket* socket, const HttpRequest& request);
+    void handle(QTcpSocket* socket, const SimHttpRequest& request);
+    void handleChat(QTcpSocket* socket, const SimHttpRequest& request);
     void answerChat(QTcpSocket* socket, const QByteArray& body, bool keepAlive);
     void send(QTcpSocket* socket, int status, const QByteArray& body, bool keepAlive,
               const QByteArray& extraHeaders = {});
