@@ -1,5 +1,7 @@
 #include "chatrequest.h"
 
+#include "report/jsonwriter.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,64 +12,24 @@ namespace tribunal {
 
 namespace {
 
-// Appends `text` as a JSON string exactly as QJsonDocument::Compact writes it (chatRequestBodyViaQJson; the
-// tests compare both on every control character, quotes, backslashes, non-ASCII text and surrogates).
-// Unpaired surrogates are rare enough to go through QJsonDocument itself.
-void appendJsonString(QByteArray& out, const QString& text)
+// Appends `text` as a JSON string exactly as QJsonDocument::Compact writes it: core's JSON quoting (the tests
+// compare with QJsonDocument on every control character, quotes, backslashes, non-ASCII text and
+// surrogates). Text with surrogates (rare: emoji, broken UTF-16) goes through QJsonDocument itself.
+void appendJsonString(std::string& out, const QString& text)
 {
     for (const QChar c : text)
         if (c.isSurrogate()) {
             const QByteArray array = QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact);
-            out += QByteArrayView(array).sliced(1, array.size() - 2);
+            out.append(array.constData() + 1, static_cast<std::size_t>(array.size() - 2));
             return;
         }
-    static const char hex[] = "0123456789abcdef";
-    out += '"';
     const QByteArray utf8 = text.toUtf8();
-    const char* data = utf8.constData();
-    const qsizetype size = utf8.size();
-    qsizetype run = 0; // start of the bytes not yet copied: copied in runs, escapes one by one
-    for (qsizetype i = 0; i < size; ++i) {
-        const auto u = static_cast<unsigned char>(data[i]);
-        if (u >= 0x20 && u != '"' && u != '\\')
-            continue;
-        out.append(data + run, i - run);
-        run = i + 1;
-        switch (u) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default: {
-            const char escape[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 0xf]};
-            out.append(escape, 6);
-        }
-        }
-    }
-    out.append(data + run, size - run);
-    out += '"';
+    JsonWriter::appendQuoted(out, std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
 }
 
-QByteArray jsonNumber(double value)
+std::string jsonNumber(double value)
 {
-    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).sliced(1);
+    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).sliced(1).toStdString();
 }
 
 } // namespace
@@ -77,16 +39,16 @@ QByteArray chatRequestBody(const ChatRequest& request)
     // Keys in alphabetical order, as QJsonObject writes them, so the bytes equal chatRequestBodyViaQJson's;
     // written by hand because building QJson values costs ~30 us per request, which a resumed run of a
     // million requests pays at start (docs/judging.md).
-    QByteArray out;
-    qsizetype size = 160;
+    std::string out;
+    std::size_t size = 160;
     for (const auto& message : request.messages)
-        size += message.content.size() + 40;
+        size += static_cast<std::size_t>(message.content.size()) + 40;
     out.reserve(size);
     out += '{';
     if (request.logprobs)
         out += "\"logprobs\":true,";
     out += "\"max_tokens\":";
-    out += QByteArray::number(request.maxTokens);
+    out += std::to_string(request.maxTokens);
     out += ",\"messages\":[";
     for (std::size_t i = 0; i < request.messages.size(); ++i) {
         if (i > 0)
@@ -108,7 +70,7 @@ QByteArray chatRequestBody(const ChatRequest& request)
     if (request.logprobs)
         out += ",\"top_logprobs\":5";
     out += '}';
-    return out;
+    return QByteArray::fromStdString(out);
 }
 
 QByteArray chatRequestBodyViaQJson(const ChatRequest& request)

@@ -134,6 +134,12 @@ void JsonWriter::appendQuoted(std::string& out, std::string_view text)
         case '\\':
             out += "\\\\";
             break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
         case '\n':
             out += "\\n";
             break;

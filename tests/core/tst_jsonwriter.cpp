@@ -24,7 +24,9 @@ void TestJsonWriter::quoting_data()
     QTest::newRow("empty") << QByteArray("") << QByteArray("\"\"");
     QTest::newRow("quote and backslash") << QByteArray("a\"b\\c") << QByteArray("\"a\\\"b\\\\c\"");
     QTest::newRow("named controls") << QByteArray("l1\nl2\r\tx") << QByteArray("\"l1\\nl2\\r\\tx\"");
-    QTest::newRow("other controls") << QByteArray("\x01\x1f\b", 3) << QByteArray("\"\\u0001\\u001f\\u0008\"");
+    QTest::newRow("other controls") << QByteArray("\x01\x1f\x7f", 3) << QByteArray("\"\\u0001\\u001f\x7f\"");
+    // Backspace and form feed as short escapes, as QJsonDocument writes them (judging/chatrequest.cpp).
+    QTest::newRow("backspace, form feed") << QByteArray("\b\f", 2) << QByteArray("\"\\b\\f\"");
     QTest::newRow("nul") << QByteArray("a\0b", 3) << QByteArray("\"a\\u0000b\"");
     QTest::newRow("utf-8 passes through")
         << QByteArray("Gr\xc3\xbc\xc3\x9f \xe2\x82\xac") << QByteArray("\"Gr\xc3\xbc\xc3\x9f \xe2\x82\xac\"");
