@@ -152,8 +152,7 @@ QWidget* CascadesPanel::settingsRow(QWidget* body)
     for (QComboBox* box : {m_panelBox, m_kind, m_first, m_rounding})
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents); // judge names in full
     makeBusyIndicator(m_busy);
-    m_copy = new QPushButton(tr("Cop&y table"), body);
-    m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
+    m_copy = copyTableButton(body);
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);

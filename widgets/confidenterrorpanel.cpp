@@ -136,8 +136,7 @@ QWidget* ConfidentErrorsPanel::settingsRow(QWidget* body)
         m_filter->addItem(ConfidentErrorWorkspace::filterTitle(f), int(f));
     m_filter->setToolTip(tr("Only errors on pairs whose raters agreed (unanimous) or disagreed (split)."));
     makeBusyIndicator(m_busy);
-    m_copy = new QPushButton(tr("Cop&y table"), body);
-    m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
+    m_copy = copyTableButton(body);
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);

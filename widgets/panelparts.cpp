@@ -1,9 +1,11 @@
 #include "panelparts.h"
 
 #include <QBoxLayout>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QTableView>
 
 namespace tribunal {
@@ -31,6 +33,14 @@ void makeBusyIndicator(QProgressBar* bar)
     bar->setMaximumWidth(120);
     bar->setTextVisible(false);
     bar->setVisible(false);
+}
+
+QPushButton* copyTableButton(QWidget* parent)
+{
+    auto* button = new QPushButton(QCoreApplication::translate("PanelParts", "Cop&y table"), parent);
+    button->setToolTip(QCoreApplication::translate(
+        "PanelParts", "Copy the current table (tab-separated, every digit, with a header line)."));
+    return button;
 }
 
 QTableView* resultTableView(QAbstractItemModel* model, QWidget* parent, QAbstractItemView::SelectionMode mode)

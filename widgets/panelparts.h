@@ -7,6 +7,7 @@ class QAbstractItemModel;
 class QBoxLayout;
 class QLabel;
 class QProgressBar;
+class QPushButton;
 class QString;
 class QTableView;
 class QWidget;
@@ -22,6 +23,9 @@ void addLabelledField(QBoxLayout* row, const QString& text, QWidget* field);
 
 /// Makes `bar` a small, hidden busy indicator (core reports no progress for these jobs).
 void makeBusyIndicator(QProgressBar* bar);
+
+/// The docks' "Copy table" button (mnemonic Y, a tooltip saying what is copied); the dock connects it.
+QPushButton* copyTableButton(QWidget* parent);
 
 /// A read-only result table over `model`: whole-row selection in `mode`, no row numbers.
 QTableView* resultTableView(QAbstractItemModel* model, QWidget* parent,

@@ -160,8 +160,7 @@ QWidget* RubricPanel::settingsRow(QWidget* body)
     m_judges->setMenu(new QMenu(m_judges));
     m_judges->setToolTip(tr("The judges whose pairs are compared (every two of them)."));
     makeBusyIndicator(m_busy);
-    m_copy = new QPushButton(tr("Cop&y table"), body);
-    m_copy->setToolTip(tr("Copy the current table (tab-separated, every digit, with a header line)."));
+    m_copy = copyTableButton(body);
 
     auto* row = new QWidget(body);
     auto* layout = new QHBoxLayout(row);

@@ -99,6 +99,14 @@ QCheckBox* formatBox(JudgesPanel& panel, const QString& name)
     return nullptr;
 }
 
+/// Shows the panel at a size where every row fits; false when the window never appears.
+bool showPanel(JudgesPanel& panel)
+{
+    panel.resize(900, 1100);
+    panel.show();
+    return QTest::qWaitForWindowExposed(&panel);
+}
+
 void click(QWidget* widget)
 {
     // A check box reacts on its indicator and text only, and a grid may make it wider than those: aim at the
@@ -189,9 +197,7 @@ void TestJudgesPanel::runThroughThePanel()
     QVERIFY(f.setUp(0));
     JudgesWorkspace workspace(&f.session);
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
 
     QVERIFY(!panel.runButton()->isEnabled());
     QCOMPARE(panel.runButton()->toolTip(), QStringLiteral("Add a judge."));
@@ -267,9 +273,7 @@ void TestJudgesPanel::cancelAndResume()
     QVERIFY(f.setUp(20));
     JudgesWorkspace workspace(&f.session);
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
     // One request at a time with 20 ms mean latency: 48 requests take about a second, so Cancel comes in
     // time.
     addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 1);
@@ -380,9 +384,7 @@ void TestJudgesPanel::estimateFollowsTheDesign()
     QVERIFY(f.setUp(0));
     JudgesWorkspace workspace(&f.session);
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
     QCOMPARE(panel.estimateLabel()->text(), QStringLiteral("Add a judge to estimate the design."));
     addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
     setDesign(panel, formats, ab, ba, runs);
@@ -428,9 +430,7 @@ void TestJudgesPanel::largeDesignEstimatesOffTheGuiThread()
     QVERIFY(f.setUp(0));
     JudgesWorkspace workspace(&f.session);
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
     addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
     panel.temperaturesEdit()->setText(QStringLiteral("0, 0.5, 1, 1.5, 2"));
     QMetaObject::invokeMethod(panel.temperaturesEdit(), "editingFinished");
@@ -524,9 +524,7 @@ void TestJudgesPanel::dialogRefusesBadInput()
     first.model = QStringLiteral("m1");
     QCOMPARE(workspace.addJudge(first), QString());
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
 
     if (edit) {
         panel.judgesView()->selectRow(0);
@@ -569,9 +567,7 @@ void TestJudgesPanel::unsavedAuditCannotRun()
     QVERIFY(f.setUp(0, false));
     JudgesWorkspace workspace(&f.session);
     JudgesPanel panel(&workspace);
-    panel.resize(900, 1100);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showPanel(panel));
     addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
     QVERIFY2(panel.estimateLabel()->text().startsWith(QStringLiteral("12 judgments, 12 requests, ~")),
              qPrintable(panel.estimateLabel()->text()));
