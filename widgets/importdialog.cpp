@@ -53,7 +53,7 @@ ImportDialog::ImportDialog(QWidget* parent)
 void ImportDialog::addFiles()
 {
     addPaths(QFileDialog::getOpenFileNames(this, tr("Import files"), QString(),
-                                           tr("Audit files (*.csv *.jsonl *.ndjson);;All files (*)")));
+                                           tr("Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)")));
 }
 
 void ImportDialog::addFolder()

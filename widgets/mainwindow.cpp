@@ -230,7 +230,7 @@ void MainWindow::showOpenDialog()
 {
     const auto paths = QFileDialog::getOpenFileNames(
         this, tr("Open"), QString(),
-        tr("Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson);;All files (*)"));
+        tr("Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)"));
     openPaths(paths);
 }
 

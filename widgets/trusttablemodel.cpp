@@ -286,6 +286,10 @@ QVariant TrustTableModel::displayValue(const Column& column, std::size_t row) co
         if (column.kind == K::Metric && column.key == "C" && std::isnan(value) &&
             row < m_view->results.size() && m_view->results[row].singleRun)
             return tr("n/a (1 run)");
+        // T0: judgments without a recorded order (AlpacaEval) form no pair; say so in every metric.
+        if (column.kind == K::Metric && std::isnan(value) && row < m_view->results.size() &&
+            trustGap(m_view->results[row]) == TrustGap::OrderNotRecorded)
+            return tr("n/a (no order)");
         return formatPercent(value);
     }
     case K::Quadrant:
@@ -316,6 +320,10 @@ QVariant TrustTableModel::toolTip(const Column& column, std::size_t row) const
     using K = Column::Kind;
     if (column.kind == K::Quadrant)
         return row < m_view->results.size() ? mitigationTip(m_view->results[row].quadrant) : QString();
+    if (column.kind == K::Pairs) {
+        const QString note = gapNote(row);
+        return note.isEmpty() ? QVariant() : QVariant(note);
+    }
     if (column.kind != K::Metric && column.kind != K::IntervalEnd)
         return {};
     const double value = m_view->table.rows[row].*(column.member);
@@ -333,7 +341,34 @@ QVariant TrustTableModel::toolTip(const Column& column, std::size_t row) const
             tip += QLatin1Char('\n') +
                    tr("%1% interval: [%2, %3]").arg(level, percent2(interval.lo), percent2(interval.hi));
     }
+    if (std::isnan(value)) {
+        const QString note = gapNote(row);
+        if (!note.isEmpty())
+            tip += QLatin1Char('\n') + note;
+    }
     return tip;
+}
+
+QString TrustTableModel::gapNote(std::size_t row) const
+{
+    if (row >= m_view->results.size())
+        return {};
+    switch (trustGap(m_view->results[row])) {
+    case TrustGap::None:
+        return {};
+    case TrustGap::OrderNotRecorded:
+        return tr(
+            "Unavailable: %n judgment(s) carry no order. The source did not record which answer was shown "
+            "first (AlpacaEval randomises the order and keeps no trace), and C, phi, A and T need both "
+            "orders of an item.",
+            nullptr, static_cast<int>(m_view->results[row].unorderedRuns));
+    case TrustGap::OneOrderOnly:
+        return tr("No item was judged in both orders: C, phi, A and T need both orders of an item.");
+    case TrustGap::NoAnsweredPair:
+        return tr("No item has an answer in both orders (failed or unparsed calls): C, phi, A and T are "
+                  "undefined.");
+    }
+    return {};
 }
 
 } // namespace tribunal

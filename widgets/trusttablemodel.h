@@ -69,6 +69,8 @@ private:
     QVariant displayValue(const Column& column, std::size_t row) const;
     QVariant rawValue(const Column& column, std::size_t row) const;
     QVariant toolTip(const Column& column, std::size_t row) const;
+    /// T0: why the row has no retained pair (TrustGap), as a sentence; "" when it has pairs.
+    QString gapNote(std::size_t row) const;
 
     TrustWorkspace* m_workspace;
     std::shared_ptr<const TrustView> m_view;

@@ -43,7 +43,7 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
 }
 
 const QCommandLineOption kSkipBad("skip-bad", "Skip bad records and list them (default: stop at the first).");
-const QCommandLineOption kFormat("format", "Input format: auto, csv, jsonl, llmbar, rubric-csv.", "FORMAT",
+const QCommandLineOption kFormat("format", QString("Input format: %1.").arg(kInputFormatNames), "FORMAT",
                                  "auto");
 const QCommandLineOption kPrices("prices",
                                  "Prices per million tokens for requests without a recorded cost: "
@@ -56,8 +56,8 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QSt
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kFormat).toStdString());
     if (!format) {
-        *error = QString("unknown input format '%1' (expected auto, csv, jsonl, llmbar or rubric-csv)")
-                     .arg(parser.value(kFormat));
+        *error = QString("unknown input format '%1' (expected one of %2)")
+                     .arg(parser.value(kFormat), kInputFormatNames);
         return std::nullopt;
     }
     options.format = *format;

@@ -27,8 +27,11 @@ void printIssues(const std::vector<ImportIssue>& issues);
 bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
 
 extern const QCommandLineOption kSkipBad; ///< --skip-bad
-extern const QCommandLineOption kFormat;  ///< --format auto|csv|jsonl|llmbar (input format)
-extern const QCommandLineOption kPrices;  ///< --prices JUDGE=IN/OUT,... (K11, USD per million tokens)
+/// The input format names (parseSourceFormat), for option help and messages.
+inline constexpr const char* kInputFormatNames =
+    "auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval";
+extern const QCommandLineOption kFormat; ///< --format (input format, kInputFormatNames)
+extern const QCommandLineOption kPrices; ///< --prices JUDGE=IN/OUT,... (K11, USD per million tokens)
 
 /// The value of `option` as a whole number in [lo, hi]; null with *error set to
 /// "--NAME: 'TEXT' is not a whole number in [lo, hi]" otherwise.

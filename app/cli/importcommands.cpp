@@ -127,8 +127,8 @@ int runExport(const QStringList& args)
     QCommandLineOption out({"o", "output"}, "File to write (JSONL: items go to NAME.items.jsonl beside it).",
                            "FILE");
     QCommandLineOption to("to", "Output format: jsonl or csv (same as --format when exporting).", "FORMAT");
-    QCommandLineOption inFormat("input-format", "Input format: auto, csv, jsonl, llmbar, rubric-csv.",
-                                "FORMAT", "auto");
+    QCommandLineOption inFormat("input-format", QString("Input format: %1.").arg(kInputFormatNames), "FORMAT",
+                                "auto");
     QCommandLineOption format("format", "Output format: jsonl or csv.", "FORMAT");
     parser.addOptions({out, format, to, inFormat, kSkipBad});
     QString error;

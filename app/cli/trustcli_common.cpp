@@ -36,7 +36,7 @@ const QCommandLineOption kTableFormat("format", "Output format: csv (default), m
 const QCommandLineOption kStandalone("standalone",
                                      "With --format latex: wrap the table in a compilable document.");
 const QCommandLineOption kInputFormat("input-format",
-                                      "Judgment file format: auto, csv, jsonl, llmbar, rubric-csv.", "FORMAT",
+                                      QString("Judgment file format: %1.").arg(kInputFormatNames), "FORMAT",
                                       "auto");
 const QCommandLineOption kQ("q", "Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.",
                             "Q", "half");
@@ -159,8 +159,8 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kInputFormat).toStdString());
     if (!format) {
-        *error = QString("unknown --input-format '%1' (expected auto, csv, jsonl, llmbar or rubric-csv)")
-                     .arg(parser.value(kInputFormat));
+        *error = QString("unknown --input-format '%1' (expected one of %2)")
+                     .arg(parser.value(kInputFormat), kInputFormatNames);
         return std::nullopt;
     }
     options.format = *format;
@@ -181,6 +181,19 @@ AuditPtr loadJudgmentAudit(const QCommandLineParser& parser, const QStringList& 
 bool isPairwiseCell(const TrustCellResult& r)
 {
     return hasPairwiseData(r);
+}
+
+void noteTrustGaps(const Audit& audit, const std::vector<TrustCellResult>& results)
+{
+    for (const auto& r : results) {
+        const TrustGap gap = trustGap(r);
+        if (gap != TrustGap::OrderNotRecorded || r.cell >= audit.cells().size())
+            continue;
+        const auto& cell = audit.cells()[r.cell];
+        std::cerr << "note: " << audit.str(cell.judge) << " / " << audit.str(cell.format) << " / "
+                  << audit.str(cell.dataset) << ": " << r.unorderedRuns
+                  << " judgment(s) without an order: " << trustGapText(gap) << '\n';
+    }
 }
 
 std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed)

@@ -57,6 +57,8 @@ bool isPairwiseCell(const TrustCellResult& r);
 /// The stderr notes every trust output carries about single-run cells (T2: C is n/a unless opted in).
 /// Returns the number of pairwise single-run cells.
 std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assumed);
+/// Prints a note (stderr) for each cell whose judgments carry no order (TrustGap::OrderNotRecorded).
+void noteTrustGaps(const Audit& audit, const std::vector<TrustCellResult>& results);
 /// The input as a cell table: a cell-level CSV as read, or an audit's per-cell trust results. Null with
 /// *exitCode set on failure. *consistencyAssumed tells whether C = 1 was assumed for some cell.
 std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const QStringList& inputs,

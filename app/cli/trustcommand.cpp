@@ -174,6 +174,7 @@ int runTrust(const QStringList& args)
     }
     const auto results = analyseTrust(*audit, *settings);
     noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
+    noteTrustGaps(*audit, results);
     std::vector<TrustCellIntervals> intervals;
     if (boot.resamples > 0)
         intervals = bootstrapTrust(*audit, *settings, boot);

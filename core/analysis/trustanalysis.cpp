@@ -185,6 +185,36 @@ std::string_view mitigationKey(TrustQuadrant quadrant)
     return "";
 }
 
+TrustGap trustGap(const TrustCellResult& result)
+{
+    if (result.pairs > 0)
+        return TrustGap::None;
+    if (result.unorderedRuns > 0)
+        return TrustGap::OrderNotRecorded;
+    if (result.droppedMissingOrder > 0)
+        return TrustGap::OneOrderOnly;
+    if (result.droppedMissingVerdicts > 0)
+        return TrustGap::NoAnsweredPair;
+    return TrustGap::None;
+}
+
+std::string_view trustGapText(TrustGap gap)
+{
+    switch (gap) {
+    case TrustGap::None:
+        return "";
+    case TrustGap::OrderNotRecorded:
+        return "the source did not record the order each answer pair was shown in (AlpacaEval randomises it "
+               "and keeps no trace), and C, phi, A and T need both orders of an item: unavailable";
+    case TrustGap::OneOrderOnly:
+        return "no item was judged in both orders: C, phi, A and T need both orders of an item";
+    case TrustGap::NoAnsweredPair:
+        return "no item has an answer in both orders (failed or unparsed calls): C, phi, A and T are "
+               "undefined";
+    }
+    return "";
+}
+
 std::string_view mitigationText(TrustQuadrant quadrant)
 {
     switch (quadrant) {

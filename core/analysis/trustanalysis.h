@@ -108,6 +108,17 @@ TrustCellResult aggregateTrust(const TrustPairs& summary, std::span<const std::u
 TrustCellResult analyseTrustCell(const Audit& audit, std::span<const ItemRun> runs,
                                  const TrustSettings& settings);
 
+/// T0: why a cell has no retained pair, for the note the workbench shows instead of its metrics.
+enum class TrustGap {
+    None,             ///< the cell has retained pairs (or no pairwise judgments at all)
+    OrderNotRecorded, ///< its judgments carry no order (the source did not record it, e.g. AlpacaEval)
+    OneOrderOnly,     ///< no item was judged in both orders
+    NoAnsweredPair,   ///< no item has an answered run in both orders
+};
+TrustGap trustGap(const TrustCellResult& result);
+/// One English sentence for a gap ("" for None), as the CLI and the exported tables state it.
+std::string_view trustGapText(TrustGap gap);
+
 /// One result per cell of the audit, in Audit::cells() order (cells without pairwise items give a result with
 /// pairs = 0 and every rate undefined). Cells are analysed on up to `threads` threads, the calling one
 /// included (0 = automatic: the hardware concurrency, but one thread per 64k judgment rows at most, so small

@@ -189,7 +189,7 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
         out += ',';
         cells.append(out, j.format[row]);
         out += ',';
-        out += orderName(j.order[row]);
+        out += j.order[row] == Order::None ? kUnknownOrderText : orderName(j.order[row]);
         out += ',';
         char digits[8];
         out.append(digits, std::to_chars(digits, digits + sizeof digits, j.rep[row]).ptr);

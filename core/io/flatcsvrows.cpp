@@ -78,8 +78,10 @@ std::optional<FlatCsvRows::Problem> FlatCsvRows::validate(const CsvRecord& rec, 
 
     const auto orderText = cell(rec, ColOrder);
     auto order = orderText == "AB" ? Order::AB : orderText == "BA" ? Order::BA : parseOrder(orderText);
-    if (!order || *order == Order::None)
-        return Problem{ColOrder, notAllowed(orderText, "AB or BA")};
+    if (equalsIgnoreCase(orderText, kUnknownOrderText))
+        order = Order::None; // the source did not record the order shown
+    else if (!order || *order == Order::None)
+        return Problem{ColOrder, notAllowed(orderText, "AB, BA or unknown")};
     in.order = *order;
 
     if (auto problem = parseRepText(cell(rec, ColRep), in.rep))

@@ -17,19 +17,32 @@
 
 namespace tribunal {
 
-enum class SourceFormat { Auto, FlatCsv, TribunalJsonl, LlmBar, RubricCsv };
+enum class SourceFormat {
+    Auto,
+    FlatCsv,
+    TribunalJsonl,
+    LlmBar,
+    RubricCsv,
+    ArenaHard,  ///< Arena-Hard-Auto judgment JSONL (arenahardimporter.cpp)
+    MtBench,    ///< FastChat MT-Bench pairwise or human judgments (mtbenchimporter.cpp)
+    JudgeBench, ///< JudgeBench outputs JSONL (judgebenchimporter.cpp)
+    AlpacaEval, ///< AlpacaEval annotations.json (alpacaevalimporter.cpp)
+};
 
 inline constexpr std::size_t kMaxLineBytes = std::size_t(64) << 20;
 inline constexpr int kMaxJsonDepth = 64;
 
-/// "csv", "jsonl", "llmbar", "rubric-csv" (and "auto"); nullopt for an unknown name.
+/// "csv", "jsonl", "llmbar", "rubric-csv", "arena-hard", "mt-bench", "judgebench", "alpaca-eval" (and
+/// "auto"); nullopt for an unknown name.
 std::optional<SourceFormat> parseSourceFormat(std::string_view name);
 std::string_view sourceFormatName(SourceFormat format);
 
 /// Detects the format of a file or directory: a directory is an LLMBar layout; a file starting (after
-/// whitespace) with '{' is JSONL; a CSV whose header (first record) names `unit_id` and `criterion` but
-/// neither `item_id` nor `order` is a rubric CSV; otherwise a flat CSV. Returns Auto when the path cannot be
-/// read.
+/// whitespace) with '[' is AlpacaEval annotations; one starting with '{' is JSON Lines, whose first record's
+/// keys tell Arena-Hard-Auto (`games` with `uid` or `question_id`), FastChat MT-Bench (`g1_winner`, or
+/// `question_id` + `model_a`/`model_1` + `winner`) and JudgeBench (`pair_id` + `judgments`) from Tribunal
+/// JSONL; a CSV whose header (first record) names `unit_id` and `criterion` but neither `item_id` nor
+/// `order` is a rubric CSV; otherwise a flat CSV. Returns Auto when the path cannot be read.
 SourceFormat detectFormat(const std::string& path);
 
 /// Flat pairwise CSV: header required; `dataset,item_id,judge,format,order,rep,verdict,label` plus optional
@@ -48,6 +61,21 @@ bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log,
 /// LLMBar layout: a directory holding `dataset.json` (+ `evaluators/<judge>/<format>/result.json`), or a tree
 /// of such directories.
 bool importLlmBar(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+
+// Other harnesses' judgment files (../shared/spec/data-format.md, "Formats" 3). Each adapter's file states
+// the upstream version it follows and the mapping; docs/import-formats.md shows an example of each.
+
+/// Arena-Hard-Auto `model_judgment/<judge>/<model>.jsonl` (v0.1 and v2.0 records).
+bool importArenaHard(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                     const Progress& progress);
+/// FastChat MT-Bench `model_judgment/*_pair.jsonl` (g1_winner / g2_winner) and human judgments (winner).
+bool importMtBench(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+/// JudgeBench `outputs/dataset=judgebench,...jsonl`.
+bool importJudgeBench(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                      const Progress& progress);
+/// AlpacaEval `annotations.json` (one JSON array).
+bool importAlpacaEval(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                      const Progress& progress);
 
 struct ImportOptions {
     BadRecordPolicy policy = BadRecordPolicy::StopAtFirst;

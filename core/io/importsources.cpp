@@ -1,5 +1,8 @@
 #include "csvtokenizer.h"
 #include "importer.h"
+#include "jsonvaluetext.h"
+
+#include <simdjson.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -35,6 +38,30 @@ bool hasRubricCsvHeader(std::ifstream& in)
     return has("unit_id") && has("criterion") && !has("item_id") && !has("order");
 }
 
+/// The format of a JSON Lines file from the keys of its first record (`in` is at the start of that line's
+/// '{'): Arena-Hard-Auto (`games` with `uid` or `question_id`), FastChat MT-Bench (`g1_winner`, or a human
+/// judgment: `question_id`, `model_a` or `model_1`, `winner`), JudgeBench (`pair_id` and `judgments`), else
+/// Tribunal JSONL (whose reader then reports what is wrong with the line).
+SourceFormat detectJsonLines(std::ifstream& in)
+{
+    std::string line;
+    std::getline(in, line);
+    if (line.size() > kMaxLineBytes)
+        return SourceFormat::TribunalJsonl;
+    simdjson::dom::parser parser;
+    simdjson::dom::object record;
+    if (parser.parse(line).get(record))
+        return SourceFormat::TribunalJsonl;
+    auto has = [&record](std::string_view key) { return record.at_key(key).error() == simdjson::SUCCESS; };
+    if (has("games") && (has("uid") || has("question_id")))
+        return SourceFormat::ArenaHard;
+    if (has("g1_winner") || (has("question_id") && (has("model_a") || has("model_1")) && has("winner")))
+        return SourceFormat::MtBench;
+    if (has("pair_id") && has("judgments"))
+        return SourceFormat::JudgeBench;
+    return SourceFormat::TribunalJsonl;
+}
+
 } // namespace
 
 std::optional<SourceFormat> parseSourceFormat(std::string_view name)
@@ -49,6 +76,14 @@ std::optional<SourceFormat> parseSourceFormat(std::string_view name)
         return SourceFormat::LlmBar;
     if (name == "rubric-csv")
         return SourceFormat::RubricCsv;
+    if (name == "arena-hard")
+        return SourceFormat::ArenaHard;
+    if (name == "mt-bench")
+        return SourceFormat::MtBench;
+    if (name == "judgebench")
+        return SourceFormat::JudgeBench;
+    if (name == "alpaca-eval")
+        return SourceFormat::AlpacaEval;
     return std::nullopt;
 }
 
@@ -65,6 +100,14 @@ std::string_view sourceFormatName(SourceFormat format)
         return "llmbar";
     case SourceFormat::RubricCsv:
         return "rubric-csv";
+    case SourceFormat::ArenaHard:
+        return "arena-hard";
+    case SourceFormat::MtBench:
+        return "mt-bench";
+    case SourceFormat::JudgeBench:
+        return "judgebench";
+    case SourceFormat::AlpacaEval:
+        return "alpaca-eval";
     }
     return "auto";
 }
@@ -85,8 +128,12 @@ SourceFormat detectFormat(const std::string& path)
             continue;
         if (static_cast<unsigned char>(c) == 0xBB || static_cast<unsigned char>(c) == 0xBF)
             continue;
-        if (c == '{')
-            return SourceFormat::TribunalJsonl;
+        if (c == '{') {
+            in.unget();
+            return detectJsonLines(in);
+        }
+        if (c == '[') // the only JSON-array file format (LLMBar's arrays come as a directory)
+            return SourceFormat::AlpacaEval;
         return hasRubricCsvHeader(in) ? SourceFormat::RubricCsv : SourceFormat::FlatCsv;
     }
     // Empty file: let the CSV reader report it by name ("empty file").
@@ -136,6 +183,18 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
             break;
         case SourceFormat::RubricCsv:
             ok = importRubricCsv(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::ArenaHard:
+            ok = importArenaHard(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::MtBench:
+            ok = importMtBench(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::JudgeBench:
+            ok = importJudgeBench(path, builder, outcome.log, sub);
+            break;
+        case SourceFormat::AlpacaEval:
+            ok = importAlpacaEval(path, builder, outcome.log, sub);
             break;
         }
         if (progress.cancelled()) {

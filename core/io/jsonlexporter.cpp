@@ -258,8 +258,6 @@ bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::
                          problem;
             return false;
         };
-        if (kind == TaskKind::Pairwise && j.order[row] == Order::None)
-            return fail("pairwise judgment without an order");
         if (kind != TaskKind::Pairwise && j.order[row] != Order::None)
             return fail("order on a judgment that is not pairwise");
         if (j.rep[row] < 1)
@@ -291,6 +289,8 @@ bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::
         }
         if (j.order[row] != Order::None)
             line.string("order", orderName(j.order[row]));
+        else if (kind == TaskKind::Pairwise)
+            line.string("order", kUnknownOrderText); // not recorded by the source (AlpacaEval)
         line.integer("rep", j.rep[row]);
         if (j.answer[row] != answer::kNone)
             line.string("answer", answerText(kind, j.answer[row]));

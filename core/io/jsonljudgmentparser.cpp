@@ -1,5 +1,6 @@
 #include "jsonljudgmentparser.h"
 
+#include "asciitext.h"
 #include "jsonvaluetext.h"
 #include "messagetext.h"
 #include "numberfields.h"
@@ -79,6 +80,7 @@ bool JsonlJudgmentParser::planAnswer()
     auto& r = m_record;
     const auto kind = m_items.kind();
     m_order = Order::None;
+    bool unknownOrder = false;
     if (r.given(JsonlKey::Order)) {
         auto v = r.value(JsonlKey::Order);
         if (v.type() != dom::element_type::STRING)
@@ -88,12 +90,17 @@ bool JsonlJudgmentParser::planAnswer()
         const bool ab = text.size() == 2 && text[0] == 'A' && text[1] == 'B';
         const bool ba = text.size() == 2 && text[0] == 'B' && text[1] == 'A';
         auto order = ab ? Order::AB : ba ? Order::BA : parseOrder(text);
-        if (!order)
-            return r.fail("order", quoteForMessage(text) + " is not AB or BA");
-        m_order = *order;
+        if (equalsIgnoreCase(text, kUnknownOrderText))
+            unknownOrder = true; // the source did not record the order shown (stays Order::None)
+        else if (!order)
+            return r.fail("order", quoteForMessage(text) + " is not AB, BA or unknown");
+        else
+            m_order = *order;
     }
-    if (kind == TaskKind::Pairwise && m_order == Order::None)
-        return r.fail("order", "required for pairwise judgments");
+    if (kind == TaskKind::Pairwise && m_order == Order::None && !unknownOrder)
+        return r.fail("order", "required for pairwise judgments (AB, BA, or unknown when not recorded)");
+    if (kind != TaskKind::Pairwise && unknownOrder)
+        return r.fail("order", "only pairwise judgments have an order");
     if (kind != TaskKind::Pairwise && m_order != Order::None)
         return r.fail("order", "only pairwise judgments have an order");
 

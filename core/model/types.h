@@ -60,6 +60,10 @@ std::string answerText(TaskKind kind, Answer value);
 std::string_view kindName(TaskKind kind);
 std::optional<TaskKind> parseKind(std::string_view text);
 std::string_view orderName(Order order); ///< "AB", "BA" or "" for None
+/// How the flat CSV and JSONL formats spell the order of a pairwise judgment whose source did not record the
+/// presentation order (AlpacaEval randomises it and keeps no trace): Order::None on a pairwise item. Such
+/// judgments enter no consistency or flip-rate pair (T0), so C, phi, A and T are unavailable for them.
+inline constexpr std::string_view kUnknownOrderText = "unknown";
 std::optional<Order> parseOrder(std::string_view text);
 std::string_view variantName(Variant variant);
 std::optional<Variant> parseVariant(std::string_view text);

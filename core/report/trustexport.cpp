@@ -21,7 +21,7 @@ TrustTableRow trustTableMetrics(const TrustCellResult& result)
     TrustTableRow row;
     row.pairs = result.pairs;
     row.pairCounts = TrustTableRow::PairCounts{result.droppedMissingOrder, result.droppedMissingVerdicts,
-                                               result.unlabelledPairs};
+                                               result.unlabelledPairs, result.unorderedRuns};
     row.C = result.consistency;
     row.phi = result.flipRate;
     row.A = result.accuracy;

@@ -126,6 +126,7 @@ std::string trustJson(const TrustTable& table)
             w.key("missing_order").value(row.pairCounts->droppedMissingOrder);
             w.key("missing_verdicts").value(row.pairCounts->droppedMissingVerdicts);
             w.endObject();
+            w.key("judgments_without_order").value(row.pairCounts->orderNotRecorded);
             w.key("unlabelled_pairs").value(row.pairCounts->unlabelled);
         }
         for (const auto& column : kTrustColumns)

@@ -33,6 +33,7 @@ struct TrustTableRow {
         std::uint64_t droppedMissingOrder = 0;
         std::uint64_t droppedMissingVerdicts = 0;
         std::uint64_t unlabelled = 0;
+        std::uint64_t orderNotRecorded = 0; ///< judgments without an order (ignored by T0)
     };
     std::optional<PairCounts> pairCounts; ///< empty for a cell-level table input
     double C = kMissing, C_lo = kMissing, C_hi = kMissing;

@@ -73,6 +73,7 @@ class TestTrustCli : public QObject {
     Q_OBJECT
 private slots:
     void jsonReportsDroppedPairs();
+    void unrecordedOrderIsExplained();
     void failureMapThresholds();
     void initTestCase();
     void trustExampleCell();
@@ -657,6 +658,27 @@ void TestTrustCli::jsonReportsDroppedPairs()
     QCOMPARE(cell["pairs_dropped"].toObject()["missing_order"].toInteger(), 1);
     QCOMPARE(cell["pairs_dropped"].toObject()["missing_verdicts"].toInteger(), 1);
     QCOMPARE(cell["unlabelled_pairs"].toInteger(), 1);
+}
+
+void TestTrustCli::unrecordedOrderIsExplained()
+{
+    // AlpacaEval annotations (auto-detected): one unrecorded order per pair, so no pair and no C, phi, A, T;
+    // the note says why and the JSON counts the judgments without an order.
+    const QString path = write("annotations.json",
+                               R"([{"instruction":"i1","output_1":"a","output_2":"b","generator_1":"base",)"
+                               R"("generator_2":"m","annotator":"ann","preference":1.8},)"
+                               R"({"instruction":"i2","output_1":"c","output_2":"d","generator_1":"base",)"
+                               R"("generator_2":"m","annotator":"ann","preference":1.0}])");
+    auto run = cli({"trust", path, "--ci", "0", "--format", "json"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(
+        run.err.contains("note: ann / alpaca-eval / alpaca-eval: 2 judgment(s) without an order: the source "
+                         "did not record the order each answer pair was shown in"),
+        qPrintable(run.err));
+    const auto cell = QJsonDocument::fromJson(run.out.toUtf8()).object()["cells"].toArray().at(0).toObject();
+    QCOMPARE(cell["n_pairs"].toInteger(), 0);
+    QCOMPARE(cell["judgments_without_order"].toInteger(), 2);
+    QVERIFY(cell["phi"].isNull());
 }
 
 QTEST_GUILESS_MAIN(TestTrustCli)

@@ -2,6 +2,7 @@
 // changes, and its table is exactly what `tribunal-cli trust` writes for the same settings.
 
 #include "auditsession.h"
+#include "trusttablemodel.h"
 #include "trustworkspace.h"
 
 #include "analysis/trustanalysis.h"
@@ -11,6 +12,7 @@
 #include "../common/clirun.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -39,6 +41,7 @@ private slots:
     void filterHidesRowsAndClearsSelection();
     void cancelKeepsEstimates();
     void notesAreUnsavedChanges();
+    void unrecordedOrderSaysWhy();
 
 private:
     AuditSession* m_session = nullptr;
@@ -280,6 +283,31 @@ void TestTrustWorkspace::notesAreUnsavedChanges()
     QCOMPARE(m_session->note("llmbar-natural", "7"), QString());
     QCOMPARE(notes.count(), 2);
     QVERIFY(m_session->extras().notes.empty());
+}
+
+void TestTrustWorkspace::unrecordedOrderSaysWhy()
+{
+    // AlpacaEval annotations carry one unrecorded order per pair: the row shows "n/a (no order)" in every
+    // metric and its tooltips say why (T0), instead of bare dashes.
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/annotations.json";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"([{"instruction":"i1","output_1":"a","output_2":"b","annotator":"ann","preference":1.8},)"
+               R"({"instruction":"i2","output_1":"c","output_2":"d","annotator":"ann","preference":1}])");
+    file.close();
+    QVERIFY(m_session->openFiles({path}));
+    m_session->waitForJob();
+    m_workspace->waitForIdle();
+    TrustTableModel model(m_workspace);
+    QCOMPARE(model.rowCount(), 1);
+    const auto phi = model.index(0, model.columnOf("phi"));
+    QCOMPARE(model.data(phi).toString(), QString("n/a (no order)"));
+    QVERIFY2(model.data(phi, Qt::ToolTipRole).toString().contains("2 judgment(s) carry no order"),
+             qPrintable(model.data(phi, Qt::ToolTipRole).toString()));
+    const auto pairs = model.index(0, model.columnOf("n_pairs"));
+    QCOMPARE(model.data(pairs).toString(), QString("0"));
+    QVERIFY(model.data(pairs, Qt::ToolTipRole).toString().contains("AlpacaEval randomises the order"));
 }
 
 QTEST_MAIN(TestTrustWorkspace)

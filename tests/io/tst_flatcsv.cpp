@@ -376,9 +376,9 @@ void TestFlatCsv::badInput_data()
         << QByteArray("dataset,item_id,judge,format,order,rep,verdict,label,\n")
         << ":1: column 9: empty column name";
     QTest::newRow("bad order") << kHeader + ok + "d,1,j,F,XY,1,A,A,,,\n"
-                               << ":3: order: \"XY\" is not AB or BA";
+                               << ":3: order: \"XY\" is not AB, BA or unknown";
     QTest::newRow("empty order") << kHeader + "d,1,j,F,,1,A,A,,,\n"
-                                 << ":2: order: \"\" is not AB or BA";
+                                 << ":2: order: \"\" is not AB, BA or unknown";
     QTest::newRow("bad verdict") << kHeader + "d,1,j,F,AB,1,C,A,,,\n"
                                  << ":2: verdict: \"C\" is not A, B, tie or none";
     QTest::newRow("NA verdict") << kHeader + "d,1,j,F,AB,1,NA,A,,,\n"
@@ -552,7 +552,7 @@ void TestFlatCsv::skipBadRecords()
     QCOMPARE(out.log.skippedRecords, std::uint64_t(6));
     QCOMPARE(
         issuesText(out.log),
-        path + ":2: order: \"XY\" is not AB or BA\n" + path +
+        path + ":2: order: \"XY\" is not AB, BA or unknown\n" + path +
             ":4: label: \"A\" disagrees with \"B\" given at line 3\n" + path +
             ":5: expected 11 fields (as in the header), found 10\n" + path +
             ":7: item_id: unexpected text after the closing quote\n" + path +

@@ -41,6 +41,7 @@ private slots:
     void longLine();
     void cancel();
     void exportFailureLeavesFilesUntouched();
+    void unknownOrderRoundTrips();
 
 private:
     QTemporaryDir m_dir;
@@ -530,13 +531,17 @@ void TestJsonl::badInput_data()
     row("bad order",
         R"({"dataset":"d","item_id":"1","judge":"j","order":"AC"})"
         "\n",
-        "%1:2: order: \"AC\" is not AB or BA");
+        "%1:2: order: \"AC\" is not AB, BA or unknown");
     row("missing order",
         R"({"dataset":"d","item_id":"1","judge":"k","answer":"A"})"
         "\n",
-        "%1:2: order: required for pairwise judgments");
+        "%1:2: order: required for pairwise judgments (AB, BA, or unknown when not recorded)");
     row("order on binary",
         R"({"dataset":"d","item_id":"b","kind":"binary","judge":"k","order":"AB"})"
+        "\n",
+        "%1:2: order: only pairwise judgments have an order");
+    row("unknown order on binary",
+        R"({"dataset":"d","item_id":"b","kind":"binary","judge":"k","order":"unknown"})"
         "\n",
         "%1:2: order: only pairwise judgments have an order");
     row("answer not allowed",
@@ -763,6 +768,49 @@ void TestJsonl::exportFailureLeavesFilesUntouched()
              QString("item d/1, judge j: kept unknown field \"judge\" has the name of a Tribunal key"));
     QCOMPARE(readAll(out), QByteArray("previous\n"));
     QCOMPARE(readAll(itemsPathFor(out)), QByteArray("previous\n"));
+}
+
+void TestJsonl::unknownOrderRoundTrips()
+{
+    // A source that did not record the order shown (AlpacaEval): `"order":"unknown"` is Order::None on a
+    // pairwise item, and both exports write it back so the round trip is lossless.
+    const auto in = write(R"({"dataset":"d","item_id":"1","judge":"j","order":"unknown","answer":"A"})"
+                          "\n"
+                          R"({"dataset":"d","item_id":"1","judge":"k","order":"Unknown","answer":"B"})"
+                          "\n"
+                          R"({"dataset":"d","item_id":"1","judge":"l","order":"BA","answer":"B"})"
+                          "\n",
+                          ".jsonl");
+    const auto first = import({in});
+    QVERIFY2(first.audit, qPrintable(issuesText(first.log)));
+    const auto& j = first.audit->judgments();
+    QCOMPARE(j.size(), std::size_t(3));
+    std::size_t unordered = 0;
+    for (std::uint32_t r = 0; r < j.size(); ++r)
+        unordered += j.order[r] == Order::None ? 1 : 0;
+    QCOMPARE(unordered, std::size_t(2));
+
+    const auto out = path("unknown-order.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*first.audit, out, &error), error.c_str());
+    QCOMPARE(readAll(out).count(R"("order":"unknown")"), 2);
+    auto back = import({itemsPathFor(out), out});
+    QVERIFY2(back.audit, qPrintable(issuesText(back.log)));
+    QCOMPARE(QString::fromStdString(compareAudits(*first.audit, *back.audit)), QString());
+
+    const auto csv = path("unknown-order.csv");
+    QVERIFY2(exportFlatCsv(*first.audit, csv, &error), error.c_str());
+    QVERIFY(readAll(csv).contains(",j,,unknown,1,A,"));
+    ImportOptions options;
+    options.format = SourceFormat::FlatCsv;
+    auto fromCsv = importSources({csv}, nullptr, options);
+    QVERIFY2(fromCsv.audit, qPrintable(issuesText(fromCsv.log)));
+    const auto& c = fromCsv.audit->judgments();
+    QCOMPARE(c.size(), std::size_t(3));
+    unordered = 0;
+    for (std::uint32_t r = 0; r < c.size(); ++r)
+        unordered += c.order[r] == Order::None ? 1 : 0;
+    QCOMPARE(unordered, std::size_t(2));
 }
 
 QTEST_APPLESS_MAIN(TestJsonl)
