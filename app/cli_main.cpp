@@ -38,6 +38,7 @@ int main(int argc, char** argv)
                "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
                "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
                "  check-table CELLS.csv [--table4 FILE]\n"
+               "  judgebench-score PROJECT_OR_FILE... [--json] [--input-format F] [--skip-bad] [-o FILE]\n"
                "  mitigate PROJECT_OR_FILE... [--good-c C] [--good-phi PHI] [--format csv|md|json]\n"
                "        [-o FILE]\n"
                "  sweep PROJECT_OR_FILE... --over COLUMN [--pool COLUMN [--pool-map FROM=TO,...]]\n"
@@ -97,6 +98,8 @@ int main(int argc, char** argv)
         return runAnova(args);
     if (command == "check-table")
         return runCheckTable(args);
+    if (command == "judgebench-score")
+        return runJudgeBenchScore(args);
     if (command == "mitigate")
         return runMitigate(args);
     if (command == "sweep")

@@ -16,6 +16,8 @@ int runTrust(const QStringList& args);
 int runDispersion(const QStringList& args);
 int runAnova(const QStringList& args);
 int runCheckTable(const QStringList& args);
+// JudgeBench's own headline score on imported judgments (judgebenchcommand.cpp).
+int runJudgeBenchScore(const QStringList& args);
 // T12 mitigation replays with the T11 advice (mitigatecommand.cpp).
 int runMitigate(const QStringList& args);
 // T9 condition sweeps (sweepcommand.cpp).
