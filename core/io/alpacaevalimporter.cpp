@@ -31,7 +31,6 @@
 #include "harnesspairs.h"
 #include "importer.h"
 #include "messagetext.h"
-#include "report/jsonwriter.h"
 
 #include <array>
 #include <cstdint>
@@ -261,17 +260,7 @@ std::optional<HarnessProblem> AlpacaEvalReader::readModels()
             return problem;
         modelA = alias;
     }
-    m_itemExtra.clear();
-    if (!modelA.empty()) {
-        m_itemExtra += "{\"model_a\":";
-        JsonWriter::appendQuoted(m_itemExtra, modelA);
-    }
-    if (!modelB.empty()) {
-        m_itemExtra += m_itemExtra.empty() ? "{\"model_b\":" : ",\"model_b\":";
-        JsonWriter::appendQuoted(m_itemExtra, modelB);
-    }
-    if (!m_itemExtra.empty())
-        m_itemExtra += '}';
+    writeCandidateModels(m_itemExtra, modelA, modelB);
     m_keyPaths[4] =
         m_fields.field(!modelA.empty() ? (m_generatorIsAlias ? kGenerator : kGenerator1) : kGenerator2);
     return std::nullopt;

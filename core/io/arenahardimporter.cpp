@@ -170,16 +170,7 @@ std::optional<HarnessProblem> ArenaHardReader::plan(dom::object object)
     m_record.itemId = builder().intern(m_itemId);
     if (!category.empty())
         m_record.texts.push_back({ItemText::Domain, category, "category"});
-    m_itemExtra.clear();
-    if (!baseline.empty()) {
-        m_itemExtra += "{\"model_a\":";
-        JsonWriter::appendQuoted(m_itemExtra, baseline);
-        m_itemExtra += ",\"model_b\":";
-    } else {
-        m_itemExtra += "{\"model_b\":";
-    }
-    JsonWriter::appendQuoted(m_itemExtra, model);
-    m_itemExtra += '}';
+    writeCandidateModels(m_itemExtra, baseline, model);
     m_record.itemExtra = m_itemExtra;
     m_record.itemExtraKey = baseline.empty() ? "model" : "baseline";
     m_judge = builder().intern(judge);

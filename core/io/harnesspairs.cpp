@@ -3,6 +3,7 @@
 #include "harnesspairs.h"
 
 #include "messagetext.h"
+#include "report/jsonwriter.h"
 
 namespace tribunal {
 
@@ -16,6 +17,21 @@ void HarnessPairRecord::clear()
     itemExtra = {};
     itemExtraKey = {};
     judgments.clear();
+}
+
+void writeCandidateModels(std::string& out, std::string_view modelA, std::string_view modelB)
+{
+    out.clear();
+    if (!modelA.empty()) {
+        out += "{\"model_a\":";
+        JsonWriter::appendQuoted(out, modelA);
+    }
+    if (!modelB.empty()) {
+        out += out.empty() ? "{\"model_b\":" : ",\"model_b\":";
+        JsonWriter::appendQuoted(out, modelB);
+    }
+    if (!out.empty())
+        out += '}';
 }
 
 void HarnessPairs::beginFile(std::uint32_t file)

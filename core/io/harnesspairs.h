@@ -81,6 +81,10 @@ private:
     std::uint32_t m_file = 0;
 };
 
+/// Writes into `out` (cleared first) the item extra that names the models behind the candidates:
+/// `{"model_a":"<A>","model_b":"<B>"}`, leaving out an empty name; "" when both are empty.
+void writeCandidateModels(std::string& out, std::string_view modelA, std::string_view modelB);
+
 /// The reason stored for a judgment whose verdict the harness recorded as missing.
 inline constexpr std::string_view kNoVerdictReason = "no verdict parsed";
 

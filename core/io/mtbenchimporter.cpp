@@ -26,7 +26,6 @@
 #include "jsonvaluetext.h"
 #include "messagetext.h"
 #include "mtbenchvotes.h"
-#include "report/jsonwriter.h"
 
 #include <array>
 
@@ -225,11 +224,7 @@ Problem MtBenchReader::readItem(const HarnessFields& f, int questionKey, int tur
     const std::string_view b = m_firstIsA ? second : first;
     m_itemId.assign(m_questionId).append(":").append(std::to_string(turn));
     m_itemId.append(":").append(a).append(":").append(b);
-    m_itemExtra.assign("{\"model_a\":");
-    JsonWriter::appendQuoted(m_itemExtra, a);
-    m_itemExtra.append(",\"model_b\":");
-    JsonWriter::appendQuoted(m_itemExtra, b);
-    m_itemExtra += '}';
+    writeCandidateModels(m_itemExtra, a, b);
     m_record.clear();
     m_record.dataset = m_dataset;
     m_record.itemId = m_builder.intern(m_itemId);
