@@ -31,7 +31,7 @@ int main(int argc, char** argv)
                "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
                "  simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv]\n"
                "        -o FILE.{csv,jsonl,tribunal}\n"
-               "  bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N]\n"
+               "  bench import FILE [--repeat N] | bench bias|trust PROJECT_OR_FILE [--repeat N]\n"
                "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
                "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
                "        [--by COLS] [--format csv|md|json] [-o FILE]\n"

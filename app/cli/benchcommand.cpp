@@ -2,12 +2,16 @@
 //   bench import FILE: reading and building the audit.
 //   bench bias PROJECT_OR_FILE: every bias analysis of the audit (B1-B10, B12: analyseBias; B11, B13), as the
 //   Bias panel and `tribunal-cli bias` run them, after the audit is loaded (loading is not timed).
+//   bench trust PROJECT_OR_FILE: the trust table (T1-T8, analyseTrust) and its bootstrap intervals (T13,
+//   bootstrapTrust) as `tribunal-cli trust --ci N` computes them, after the audit is loaded (not timed).
 
 #include "commands.h"
 #include "common.h"
 
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
+#include "analysis/trustanalysis.h"
+#include "analysis/trustbootstrap.h"
 
 #include <sys/resource.h>
 
@@ -72,31 +76,84 @@ int benchBias(const QCommandLineParser& parser, const QString& input, const Impo
     return kOk;
 }
 
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int benchTrust(const QString& input, const ImportOptions& options, int n, int threads, int resamples)
+{
+    int exitCode = kOk;
+    const AuditPtr audit = load({input}, options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    const TrustSettings settings; // the CLI's defaults: q = 1/2, consistency per pair
+    BootstrapSettings boot;
+    boot.resamples = std::max(1, resamples);
+    boot.threads = threads;
+    std::vector<double> table, intervals;
+    std::uint64_t pairs = 0;
+    std::size_t cells = 0;
+    for (int i = 0; i < n; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        const auto results = analyseTrust(*audit, settings, threads);
+        table.push_back(secondsSince(start));
+        if (resamples > 0) {
+            start = std::chrono::steady_clock::now();
+            const auto ci = bootstrapTrust(*audit, settings, boot);
+            intervals.push_back(secondsSince(start));
+            if (ci.size() != results.size())
+                return kBadInput; // keeps the intervals alive until timed
+        }
+        cells = results.size();
+        pairs = 0;
+        for (const auto& r : results)
+            pairs += r.pairs;
+    }
+    std::printf(
+        "stage trust  input %s  judgments %zu  cells %zu  pairs %llu  resamples %d  threads %d  repeats %d\n",
+        input.toStdString().c_str(), audit->judgmentCount(), cells, static_cast<unsigned long long>(pairs),
+        resamples, threads, n);
+    std::printf("trust table (T1-T8) median %.4f s", median(table));
+    if (resamples > 0)
+        std::printf("  bootstrap intervals (T13) median %.4f s", median(intervals));
+    std::printf("  peak RSS %.1f MiB\n", peakRssMiB());
+    return kOk;
+}
+
 } // namespace
 
 int runBench(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Time a stage end to end: bench import FILE [--repeat N], or bench bias "
+    parser.setApplicationDescription("Time a stage end to end: bench import FILE [--repeat N], bench bias "
                                      "PROJECT_OR_FILE [--repeat N] [--resamples N] [--permutations N] "
-                                     "[--threads N].");
-    parser.addPositionalArgument("stage", "import or bias", "import|bias");
+                                     "[--threads N], or bench trust PROJECT_OR_FILE [--repeat N] "
+                                     "[--resamples N] [--threads N].");
+    parser.addPositionalArgument("stage", "import, bias or trust", "import|bias|trust");
     parser.addPositionalArgument("input", "The file to import, or the audit to analyse.", "FILE");
     QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
-    QCommandLineOption resamples("resamples", "bias: bootstrap resamples (default 2000).", "N", "2000");
+    QCommandLineOption resamples(
+        "resamples", "bias, trust: bootstrap resamples (default 2000; trust: 0 = none).", "N", "2000");
     QCommandLineOption permutations("permutations", "bias: permutations (default 10000).", "N", "10000");
-    QCommandLineOption threads("threads", "bias: worker threads (default: all cores).", "N", "0");
+    QCommandLineOption threads("threads", "bias, trust: worker threads (default: all cores).", "N", "0");
     parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto positional = parser.positionalArguments().mid(1);
-    if (positional.size() != 2 || (positional[0] != "import" && positional[0] != "bias"))
-        return usage("usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N]");
+    if (positional.size() != 2 ||
+        (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust"))
+        return usage(
+            "usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N] | bench "
+            "trust PROJECT_OR_FILE [--repeat N]");
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
     const int n = std::max(1, parser.value(repeat).toInt());
+    if (positional[0] == "trust")
+        return benchTrust(positional[1], *options, n, std::max(0, parser.value(threads).toInt()),
+                          std::max(0, parser.value(resamples).toInt()));
     if (positional[0] == "bias")
         return benchBias(parser, positional[1], *options, n,
                          static_cast<unsigned>(std::max(0, parser.value(threads).toInt())));

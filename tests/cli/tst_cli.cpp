@@ -2,9 +2,11 @@
 // executable, as scripts and later checks use it.
 
 #include "../common/clirun.h"
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <QtTest>
@@ -23,6 +25,7 @@ private slots:
     void appendAddsToProject();
     void exportJsonlRoundTrip();
     void simulateWritesRequestedSize();
+    void benchStagesReportTheirWorkload();
 
 private:
     using Run = tribunal::testing::CliRun;
@@ -214,6 +217,44 @@ void TestCli::simulateWritesRequestedSize()
     QFile a(out), b(again);
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
     QCOMPARE(a.readAll(), b.readAll());
+}
+
+void TestCli::benchStagesReportTheirWorkload()
+{
+    // `bench` prints timings (not checked: no timed tests) and the workload they belong to, which is checked
+    // against `trust` on the same file.
+    const QString in = m_dir.filePath("bench.csv");
+    QCOMPARE(
+        cli({"simulate", "audit", "--judgments", "4000", "--runs", "2", "--seed", "3", "-o", in}).exitCode,
+        0);
+    auto run = cli({"bench", "import", in, "--repeat", "2"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains("stage import  file " + in + "  judgments 4000  repeats 2"),
+             qPrintable(run.out));
+    QVERIFY(run.out.contains(QRegularExpression(R"(median \d+\.\d{4} s  min .* peak RSS \d+\.\d MiB)")));
+
+    run = cli({"bench", "trust", in, "--repeat", "2", "--resamples", "50", "--threads", "1"});
+    QCOMPARE(run.exitCode, 0);
+    const auto table =
+        QJsonDocument::fromJson(cli({"trust", in, "--ci", "0", "--format", "json"}).out.toUtf8());
+    qint64 pairs = 0;
+    const auto cells = table.object()["cells"].toArray();
+    for (const auto& cell : cells)
+        pairs += cell.toObject()["n_pairs"].toInteger();
+    QVERIFY(pairs > 0);
+    QVERIFY2(
+        run.out.contains(QString("stage trust  input %1  judgments 4000  cells %2  pairs %3  resamples 50  "
+                                 "threads 1  repeats 2")
+                             .arg(in)
+                             .arg(cells.size())
+                             .arg(pairs)),
+        qPrintable(run.out));
+    QVERIFY(run.out.contains(QRegularExpression(
+        R"(trust table \(T1-T8\) median \d+\.\d{4} s  bootstrap intervals \(T13\) median \d+\.\d{4} s  peak RSS)")));
+
+    run = cli({"bench", "trusts", in});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("usage: bench import FILE"), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,1002 @@
+#!/usr/bin/python3
+"""The Python baseline of the benchmark suite (issue 10; ../shared/spec/quality.md, "Speed").
+
+"The code a careful user would write" with pandas / numpy (Debian's python3-pandas 1.5, python3-numpy 1.24) for
+four stages, timed side by side with Tribunal's command line on the same generated files, with a check that both
+give the same numbers:
+
+  import-csv    pandas.read_csv with categoricals of `tribunal-cli simulate audit` written as flat CSV
+                (Tribunal: `tribunal-cli bench import FILE.csv`)
+  import-jsonl  the same audit written as Tribunal JSONL (judgments file; labels live in FILE.items.jsonl, which
+                neither side reads here), with two careful readers: pandas.read_json(lines=True) and a
+                json.loads loop (Tribunal: `tribunal-cli bench import FILE.jsonl`)
+  trust         the T1-T8 trust table per cell (metrics.md T0-T7, docs/trust-metrics.md; q = 1/2, consistency
+                unit = pair), vectorised: pandas groupby for the keys, numpy bincount for the counts
+                (Tribunal: `tribunal-cli bench trust FILE.csv`, in process on the same file)
+  bootstrap     T13 percentile intervals of C, phi, A, T for every cell, 2,000 resamples of pairs, vectorised
+                numpy (Tribunal: `tribunal-cli bench trust FILE.csv --resamples 2000`)
+
+Agreement checks (any failure exits 1):
+  import        the judgment counts of the imported frame (total, 'none' verdicts, raw outputs; per dataset, judge,
+                format, order and rep) equal `tribunal-cli info FILE --json`; the JSONL frame equals the CSV frame
+                on every judgment field both formats carry.
+  trust         every cell and column of `trust --ci 0 --format csv` within 1e-12 (n_pairs and quadrant exactly),
+                and T8 (dT_fmt, T_min, T_max per judge and dataset) against `tribunal-cli dispersion`.
+  bootstrap     every interval end of `trust --ci 2000` lies within Monte Carlo error of the baseline's: the share
+                of the baseline's 2,000 replicates below Tribunal's end must be within BAND_Z standard errors of
+                the percentile level (see check_intervals). The two sides use different generators (numpy PCG64 vs
+                Tribunal's xoshiro256** streams), so equality to rounding is not expected.
+
+Timing: each baseline stage runs in a fresh process (this script re-invoked with --stage), which reports the
+median of --repeat runs and its peak RSS (getrusage ru_maxrss: the whole process, i.e. including the Python
+interpreter and pandas, whose import alone is reported as "idle"). Tribunal's commands run as child processes
+timed by wall clock, with their peak RSS from os.wait4. Load averages are printed with every stage because the
+2-core machine is shared. The trust table alone takes a few ms in Tribunal, less than the run-to-run noise of a CLI
+run (start-up + import), so the table and the bootstrap are timed in process by `tribunal-cli bench trust` on the
+same file; --bench-trust PATH adds the Google Benchmark figures of bench_trust (its own simulated audit).
+
+Usage:
+  /usr/bin/python3 tests/benchmarks/baseline.py [--judgments 1000000] [--seed 1] [--repeat 5] [--workdir DIR]
+        [--stages import-csv,import-jsonl,trust,bootstrap] [--cli PATH] [--report FILE.md] [--bench-trust PATH]
+  /usr/bin/python3 tests/benchmarks/baseline.py --check-only --judgments 20000 --cli build/cli/tribunal-cli
+
+Needs /usr/bin/python3 with python3-pandas and python3-numpy (the python3 first on PATH may lack pandas).
+"""
+import argparse
+import gc
+import json
+import math
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import pandas as pd
+
+DEFAULT_CLI = "/tmp/h/snap/tribunal-cli"
+STAGES = ["import-csv", "import-jsonl", "trust", "bootstrap"]
+TRUST_TOLERANCE = 1e-12          # issue 10: deterministic values agree to 1e-12 per cell and column
+RESAMPLES = 2000                 # T13 default
+LEVEL = 0.95                     # T13 default
+BOOT_SEED = 20261129             # metrics.md's default seed (numpy's generator, so not the same stream)
+BAND_Z = 5.0                     # bootstrap tolerance in standard errors of a percentile's rank, see below
+Q_HALF = 0.5                     # T4/T5/T6 default q = 1/2 (forced binary)
+GOOD_C, GOOD_PHI = 0.9, 0.2      # T11 defaults
+
+# Flat CSV columns with a fixed meaning (docs/data-formats.md); any other column is a condition field.
+CSV_TEXT = ["dataset", "item_id", "judge", "format", "order", "verdict", "label", "error", "slot",
+            "test", "version", "variant", "cue_on"]
+CSV_NUMERIC = {"rep": "int32", "prob_a": "float64", "cost_usd": "float64", "latency_s": "float64",
+               "confidence": "float64", "tokens_in": "float64", "tokens_out": "float64"}
+CSV_FREE_TEXT = ["raw"]
+BIAS_CELL_KEYS = ["test", "version"]   # part of a cell when present (docs/trust-metrics.md, "Cells and pairs")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stage 1: flat CSV
+def read_csv_audit(path):
+    """pandas.read_csv as a careful user would call it on an audit file.
+
+    - dtype 'category' for the repeated text columns (names, order, verdict, label, error text): each distinct
+      string is stored once and rows hold small integer codes, which is what makes read_csv both smaller and
+      faster than object columns, and makes the later groupby work on integer codes.
+    - item_id as a category of *strings*: ids are names ("007" is not 7); letting pandas infer int64 would merge
+      distinct ids and break the join with the items file.
+    - keep_default_na=False with '' as the only NA marker, and only on numeric columns: pandas' default NA list
+      contains "NA", "null", "None", "nan", which are legitimate verdicts (NA = abstention), item ids and names.
+    - all columns are read (raw rationales too), because Tribunal's import reads and keeps them all.
+    """
+    header = pd.read_csv(path, nrows=0).columns
+    dtype, na_values = {}, {}
+    for col in header:
+        if col in CSV_NUMERIC:
+            dtype[col] = CSV_NUMERIC[col]
+            na_values[col] = [""]
+        elif col in CSV_FREE_TEXT:
+            dtype[col] = "object"
+            na_values[col] = [""]
+        else:                       # fixed text columns and condition fields
+            dtype[col] = "category"
+    return pd.read_csv(path, dtype=dtype, keep_default_na=False, na_values=na_values, engine="c")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stage 2: Tribunal JSONL
+JSONL_FIELDS = ["dataset", "item_id", "judge", "format", "order", "rep", "cost_usd", "latency_s", "raw", "error",
+                "confidence", "tokens_in", "tokens_out"]
+ANSWER_KEYS = ("answer", "verdict", "winner")      # synonyms (docs/data-formats.md); at most one per line
+SLOT_TO_VERDICT = {("AB", "first"): "A", ("AB", "1"): "A", ("AB", "A"): "A",
+                   ("AB", "second"): "B", ("AB", "2"): "B", ("AB", "B"): "B",
+                   ("BA", "first"): "B", ("BA", "1"): "B", ("BA", "A"): "B",
+                   ("BA", "second"): "A", ("BA", "2"): "A", ("BA", "B"): "A"}
+
+
+def _answer_of(d):
+    for key in ANSWER_KEYS:
+        if key in d:
+            return d[key]
+    slot = d.get("slot")
+    if slot is None:
+        return "none"                      # no answer given = 'none' (a failed call, as the error says)
+    if slot in ("tie", "none"):
+        return slot
+    return SLOT_TO_VERDICT.get((d.get("order"), str(slot)), "none")
+
+
+def _finish_jsonl_frame(df):
+    """Shared by both readers: the same categoricals as the CSV reader (same reasons)."""
+    for col in ["dataset", "item_id", "judge", "format", "order", "verdict", "error"]:
+        if col in df:
+            df[col] = df[col].astype("category")
+    if "rep" in df:
+        df["rep"] = df["rep"].astype("int32")
+    return df
+
+
+def read_jsonl_loads(path):
+    """A json.loads loop filling one list per column (no intermediate list of dicts, so the peak is the columns).
+
+    - judgment lines only (a line with a 'judge' key); item lines are skipped, as the CSV has no item lines.
+    - the cyclic garbage collector is paused while millions of small dicts and lists are created: CPython would
+      otherwise rescan the growing heap again and again (35-50% of the time in a test at 200,000 judgments;
+      nothing here is cyclic).
+    - conditions (a nested object) become one column per key, like the CSV's condition columns.
+    """
+    loads = json.loads
+    cols = {k: [] for k in JSONL_FIELDS}
+    appenders = [(k, cols[k].append) for k in JSONL_FIELDS]
+    verdicts, prob_a, conditions = [], [], {}
+    n = 0
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                d = loads(line)
+                if "judge" not in d:
+                    continue
+                get = d.get
+                for key, append in appenders:
+                    append(get(key))
+                verdicts.append(_answer_of(d))
+                probs = get("probs")
+                prob_a.append(probs.get("A") if probs else None)
+                cond = get("condition")
+                if cond:
+                    for key, value in cond.items():
+                        conditions.setdefault(key, [None] * n)
+                        conditions[key].append(None if value is None or value == "" else str(value))
+                for column in conditions.values():
+                    if len(column) <= n:
+                        column.append(None)
+                n += 1
+    finally:
+        if was_enabled:
+            gc.enable()
+    data = {k: v for k, v in cols.items() if any(x is not None for x in v)}
+    data["verdict"] = verdicts
+    data["prob_a"] = pd.array(prob_a, dtype="Float64").to_numpy(dtype="float64", na_value=np.nan)
+    for key, column in conditions.items():
+        data[key] = column
+    return _finish_jsonl_frame(pd.DataFrame(data))
+
+
+def read_jsonl_pandas(path):
+    """pandas.read_json(lines=True), called carefully.
+
+    - dtype=False and convert_dates=False: the defaults would turn item ids such as "007" into integers and try
+      to parse some columns as dates.
+    - precise_float=True: the default fast float parser is not correctly rounded (0.001631 can come back one ulp
+      off), so the numbers would not equal the CSV's or Tribunal's.
+    - garbage collector paused while the records are built (same reason as the loop).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        df = pd.read_json(path, lines=True, dtype=False, convert_dates=False, precise_float=True)
+    finally:
+        if was_enabled:
+            gc.enable()
+    if "judge" in df:
+        df = df[df["judge"].notna()].reset_index(drop=True)       # drop item lines if the file mixes them
+    answer = pd.Series("none", index=df.index, dtype=object)
+    for key in ANSWER_KEYS:
+        if key in df:
+            answer = df[key].where(df[key].notna(), answer)
+    if "slot" in df:
+        has_slot = df["slot"].notna() & (answer == "none")
+        answer[has_slot] = [_answer_of({"slot": s, "order": o})
+                            for s, o in zip(df.loc[has_slot, "slot"], df.loc[has_slot, "order"])]
+    df = df.drop(columns=[k for k in ANSWER_KEYS + ("slot",) if k in df])
+    df["verdict"] = answer
+    if "probs" in df:
+        df["prob_a"] = pd.to_numeric(df["probs"].str.get("A"), errors="coerce")
+        df = df.drop(columns=["probs"])
+    if "condition" in df:
+        cond = pd.json_normalize(df["condition"].where(df["condition"].notna(), {}).tolist())
+        for key in cond:
+            df[key] = cond[key].where(cond[key].notna() & (cond[key] != ""), None).map(
+                lambda v: None if v is None else str(v))
+        df = df.drop(columns=["condition"])
+    return _finish_jsonl_frame(df)
+
+
+JSONL_READERS = {"read_json": read_jsonl_pandas, "loads": read_jsonl_loads}
+
+
+def import_summary(df):
+    """The counts `tribunal-cli info FILE --json` prints, computed from a frame (the import agreement check)."""
+    verdict = df["verdict"].astype(object).fillna("none").astype(str).str.lower()
+    missing = verdict.isin(["none", ""])
+    out = {"judgments": int(len(df)), "missing_verdicts": int(missing.sum())}
+    if "raw" in df:
+        out["with_raw_output"] = int((df["raw"].notna() & (df["raw"].astype(object) != "")).sum())
+    for col in ["dataset", "judge", "format", "order", "rep"]:
+        key = df[col].astype(str)
+        g = pd.DataFrame({"k": key, "m": missing}).groupby("k")["m"].agg(["size", "sum"])
+        out["by_" + col] = {k: {"judgments": int(r["size"]), "missing_verdicts": int(r["sum"])}
+                            for k, r in g.iterrows()}
+    return out
+
+
+def compare_import_summary(mine, info):
+    """List every count of `mine` that differs from Tribunal's info --json."""
+    problems = []
+    for key in ["judgments", "missing_verdicts", "with_raw_output"]:
+        if key in mine and mine[key] != info.get(key):
+            problems.append(f"{key}: baseline {mine[key]}, tribunal {info.get(key)}")
+    for col in ["dataset", "judge", "format", "order", "rep"]:
+        a, b = mine["by_" + col], info.get("by_" + col, {})
+        for k in sorted(set(a) | set(b)):
+            va = a.get(k, {})
+            vb = {x: b.get(k, {}).get(x) for x in ("judgments", "missing_verdicts")}
+            if va != vb:
+                problems.append(f"by_{col}[{k}]: baseline {va}, tribunal {vb}")
+    return problems
+
+
+def compare_frames(csv_df, jsonl_df):
+    """The JSONL import must hold the same judgments as the CSV import (both files come from one simulation)."""
+    problems = []
+    if len(csv_df) != len(jsonl_df):
+        return [f"rows: csv {len(csv_df)}, jsonl {len(jsonl_df)}"]
+    for col in ["dataset", "item_id", "judge", "format", "order", "verdict"]:
+        a = csv_df[col].astype(str).to_numpy()
+        b = jsonl_df[col].astype(str).to_numpy()
+        bad = int((a != b).sum())
+        if bad:
+            problems.append(f"{col}: {bad} rows differ")
+    if not np.array_equal(csv_df["rep"].to_numpy(), jsonl_df["rep"].to_numpy()):
+        problems.append("rep differs")
+    for col in ["prob_a", "cost_usd", "latency_s"]:
+        if col in csv_df and col in jsonl_df:
+            if not np.array_equal(csv_df[col].to_numpy(), jsonl_df[col].to_numpy(), equal_nan=True):
+                problems.append(f"{col} differs")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stage 3: trust table, T0-T8 (metrics.md; docs/trust-metrics.md)
+VERDICT_CODE = {"A": 0, "B": 1, "TIE": 2}      # 'none', '' and 'NA' (abstention) map to -1: dropped first (T0)
+
+
+def _codes(series, mapping):
+    """Map a categorical column to small integer codes through its categories (a handful of strings), not row by
+    row: -1 for anything not in mapping. Named values are case-insensitive (docs/data-formats.md)."""
+    cat = series.astype("category")
+    lut = np.array([mapping.get(str(c).upper(), -1) for c in cat.cat.categories] + [-1], dtype=np.int8)
+    return lut[cat.cat.codes.to_numpy()]          # code -1 (NaN) picks the trailing -1
+
+
+def _group_ids(df, keys, with_values=False):
+    """Dense group ids 0..G-1 of the distinct value combinations of keys (categorical columns), in the order of
+    their codes; with_values=True also returns a frame of each group's key values (row g = group g).
+    The codes are combined into one mixed-radix integer (code + 1, so a missing value, code -1, is a value of its
+    own); the occupied slots of that key space are numbered with a cumulative sum, linear time (no sort) while
+    the key space is small; otherwise np.unique (a sort) numbers them."""
+    cats, key, space = [], np.zeros(len(df), dtype=np.int64), 1
+    for col in keys:
+        cat = df[col] if isinstance(df[col].dtype, pd.CategoricalDtype) else df[col].astype("category")
+        cats.append(cat.cat.categories)
+        radix = len(cats[-1]) + 1
+        key = key * radix + (cat.cat.codes.to_numpy().astype(np.int64) + 1)
+        space *= radix
+        if space > 2**62 // 1024:
+            raise ValueError("too many key combinations for mixed-radix group ids")
+    if space <= 64 * max(len(df), 1):
+        used = np.zeros(space, dtype=bool)
+        used[key] = True
+        ids, slots = (np.cumsum(used) - 1)[key], np.flatnonzero(used)
+    else:
+        slots, ids = np.unique(key, return_inverse=True)
+    if not with_values:
+        return ids
+    values = {}
+    for col, categories in zip(reversed(keys), reversed(cats)):     # decode the mixed-radix slots
+        radix = len(categories) + 1
+        code = slots % radix - 1
+        slots = slots // radix
+        values[col] = [str(categories[c]) if c >= 0 else "" for c in code]
+    return ids, pd.DataFrame({col: values[col] for col in keys})
+
+
+def cell_columns(df):
+    """Cell = (dataset, judge, format, condition fields[, bias test, version])."""
+    fixed = set(CSV_TEXT) | set(CSV_NUMERIC) | set(CSV_FREE_TEXT)
+    conditions = [c for c in df.columns if c not in fixed]
+    return ["judge", "format", "dataset"] + conditions + [c for c in BIAS_CELL_KEYS if c in df]
+
+
+def pair_summary(df):
+    """Reduce the judgments to one row per pair (T0-T3, T4 per pair), vectorised.
+
+    Returns (cells frame, per-pair dict of numpy arrays over the retained pairs, number of cells). A pair is
+    (cell, item); its presentations are its two orders. Verdict counts per (pair, order, verdict) come from one
+    np.bincount over integer keys, the fastest vectorised groupby-count numpy offers (pandas'
+    groupby().size().unstack() gives the same table in about 90 ms instead of 20 ms at 1,000,000 judgments)."""
+    if "variant" in df:     # bias-test judgments belong to the bias tests, not to trust (docs/trust-metrics.md)
+        df = df[df["variant"].astype(object).isna() | (df["variant"].astype(str) == "")]
+    keys = cell_columns(df)
+    # One integer id per cell and per pair: what df.groupby(keys, observed=True, dropna=False).ngroup() gives,
+    # computed from the categorical codes the reader already made (about 100 ms less per groupby at 1,000,000
+    # judgments; groupby would factorise the same columns again).
+    cell_of_row, cells = _group_ids(df, keys, with_values=True)
+    pair_of_row = _group_ids(df, keys + ["item_id"])
+    n_pairs = int(pair_of_row.max()) + 1 if len(df) else 0
+    n_cells = int(cell_of_row.max()) + 1 if len(df) else 0
+
+    order = _codes(df["order"], {"AB": 0, "BA": 1})        # 'unknown' order: in no pair (T0)
+    verdict = _codes(df["verdict"], VERDICT_CODE)
+    label_row = _codes(df["label"], VERDICT_CODE) if "label" in df else np.full(len(df), -1, np.int8)
+
+    cell_of_pair = np.zeros(n_pairs, dtype=np.int64)
+    cell_of_pair[pair_of_row] = cell_of_row
+    label = np.full(n_pairs, -1, dtype=np.int64)           # the label is an item attribute
+    label[pair_of_row] = label_row
+
+    ok = (order >= 0) & (verdict >= 0)                      # answered, ordered runs
+    key = pair_of_row[ok] * 6 + order[ok].astype(np.int64) * 3 + verdict[ok]
+    cnt = np.bincount(key, minlength=n_pairs * 6).reshape(n_pairs, 2, 3)   # [pair, order, A/B/tie]
+
+    answered = cnt.sum(axis=2)                              # answered runs per presentation
+    retained = (answered > 0).all(axis=1)                   # T0: both orders have an answered run
+    # T2: N_i = 1 if in each order all answered runs agree (at most one verdict with a nonzero count)
+    n_rep = ((cnt > 0).sum(axis=2) <= 1).all(axis=1)
+    # T1: modal verdict of a presentation; a tie for the top count means no mode
+    top = cnt.max(axis=2)
+    has_mode = ((cnt == top[:, :, None]).sum(axis=2) == 1) & (answered > 0)
+    mode = cnt.argmax(axis=2)
+    # T3: P_i = both orders have a mode and the modes are equal
+    p_inv = has_mode.all(axis=1) & (mode[:, 0] == mode[:, 1])
+    # T4: share of the pair's answered runs equal to the label (a tie is right only under a tie label)
+    labelled = label >= 0
+    safe_label = np.where(labelled, label, 0)
+    correct = np.take_along_axis(cnt, safe_label[:, None, None], axis=2)[:, :, 0].sum(axis=1)
+    total = answered.sum(axis=1)
+    acc = np.where(labelled & retained, correct / np.maximum(total, 1), 0.0)
+    # T7: R_i = modal verdict (when P_i = 1) equals the label
+    r_ok = p_inv & (mode[:, 0] == label)
+
+    keep = retained
+    pairs = {
+        "cell": cell_of_pair[keep],
+        "N": n_rep[keep].astype(np.float64),
+        "P": p_inv[keep].astype(np.float64),
+        "lab": labelled[keep].astype(np.float64),
+        "acc": acc[keep],
+        "NPR": (n_rep & p_inv & r_ok)[keep].astype(np.float64),
+        "maxruns": answered[keep].max(axis=1),
+    }
+    return cells, pairs, n_cells
+
+
+def pair_matrix(pairs):
+    """Per-pair columns whose sums give every T1-T8 statistic (the bootstrap reuses them):
+    retained, N, P, labelled, lab*N, lab*P, lab*acc, lab*P*acc, lab*N*P*R."""
+    lab = pairs["lab"]
+    return np.column_stack([np.ones_like(lab), pairs["N"], pairs["P"], lab, lab * pairs["N"], lab * pairs["P"],
+                            lab * pairs["acc"], lab * pairs["P"] * pairs["acc"], lab * pairs["NPR"]])
+
+
+def stats_from_sums(S, single_run):
+    """T2-T7 from column sums of pair_matrix (S: [..., 9]); undefined values are NaN (empty cells)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        n, sN, sP, nl, sNl, sPl, sAcc, sAccDec, sNPR = np.moveaxis(S, -1, 0)
+        C = sN / n
+        phi = 1.0 - sP / n
+        C_lab = sNl / nl
+        phi_lab = 1.0 - sPl / nl
+        A = sAcc / nl
+        A_dec = np.where(sPl > 0, sAccDec / sPl, np.nan)           # empty when phi_lab = 1
+        A_max = 1.0 - phi_lab * (1.0 - Q_HALF)                     # T5 (= 1 when phi_lab = 0)
+        T = C_lab * (A - phi_lab * Q_HALF)                         # T6
+        T_joint = sNPR / nl                                        # T7
+        # T2 with one run per presentation: C is "n/a (1 run)" and so are T and T_joint (no opt-in here)
+        C = np.where(single_run, np.nan, C)
+        T = np.where(single_run, np.nan, T)
+        T_joint = np.where(single_run, np.nan, T_joint)
+    return {"C": C, "phi": phi, "A": A, "A_dec": A_dec, "A_max": A_max, "T": T, "T_joint": T_joint}
+
+
+def trust_table(df):
+    """The cell table of `tribunal-cli trust --ci 0` (q = 1/2, consistency unit = pair)."""
+    cells, pairs, n_cells = pair_summary(df)
+    X = pair_matrix(pairs)
+    # per-cell sums: one weighted bincount per column (a vectorised groupby-sum over integer cell ids)
+    S = np.column_stack([np.bincount(pairs["cell"], weights=X[:, j], minlength=n_cells)
+                         for j in range(X.shape[1])])
+    runs = np.zeros(n_cells, dtype=np.int64)
+    np.maximum.at(runs, pairs["cell"], pairs["maxruns"])
+    single = runs == 1
+    st = stats_from_sums(S, single)
+    out = cells.copy()
+    out["n_pairs"] = S[:, 0].astype(np.int64)
+    for k in ["C", "phi", "A", "A_dec", "A_max", "T", "T_joint"]:
+        out[k] = st[k]
+    out["q"] = np.where(S[:, 3] > 0, Q_HALF, np.nan)
+    good_c, good_phi = st["C"] >= GOOD_C, st["phi"] <= GOOD_PHI      # T11 (bounds inclusive)
+    quadrant = np.select([good_c & good_phi, ~good_c & good_phi, ~good_c & ~good_phi],
+                         ["trustworthy", "noisy-but-fair", "chaos"], "confidently-biased").astype(object)
+    quadrant[np.isnan(st["C"]) | np.isnan(st["phi"])] = ""
+    out["quadrant"] = quadrant
+    return out
+
+
+def format_dispersion(table, keys):
+    """T8: per (judge, dataset, condition values), dT_fmt = max_f T - min_f T over the formats whose T is defined,
+    with T_min and T_max (a single format gives 0); empty for a group where no format has a defined T.
+    keys: the cell key columns (cell_columns of the judgments)."""
+    groups = [c for c in keys if c != "format"]
+    # min/max skip NaN (formats with undefined T are left out) and give NaN for an all-undefined group
+    g = table.groupby(groups, sort=False)["T"].agg(T_min="min", T_max="max").reset_index()
+    g["dT_fmt"] = g["T_max"] - g["T_min"]
+    return g
+
+
+def compare_dispersion(mine, tribunal_csv):
+    """T8 rows against `tribunal-cli dispersion --format csv`; returns (max abs difference, problems)."""
+    theirs = read_tribunal_csv(tribunal_csv, ["dT_fmt", "T_min", "T_max"])
+    keys = [c for c in theirs.columns if c in mine.columns and c not in ("dT_fmt", "T_min", "T_max")]
+    m = mine.merge(theirs, on=keys, how="outer", suffixes=("", "_t"), indicator=True)
+    problems = []
+    if (m["_merge"] != "both").any():
+        problems.append(f"T8: {int((m['_merge'] != 'both').sum())} groups only on one side")
+        m = m[m["_merge"] == "both"]
+    worst = 0.0
+    for col in ("dT_fmt", "T_min", "T_max"):
+        d = np.abs(m[col].to_numpy(float) - m[col + "_t"].to_numpy(float))
+        one_sided = np.isnan(d) & ~(m[col].isna() & m[col + "_t"].isna()).to_numpy()
+        d = d[~np.isnan(d)]
+        worst = max([worst] + d.tolist())
+        if (d > TRUST_TOLERANCE).any() or one_sided.any():
+            problems.append(f"T8 {col}: {int((d > TRUST_TOLERANCE).sum() + one_sided.sum())} groups differ")
+    return worst, len(m), problems
+
+
+def read_tribunal_csv(path, numeric):
+    """A table written by tribunal-cli --format csv: every column read as text (names and condition values such as
+    temperature "0" stay text, as in the baseline's cells), then the numeric columns converted; an empty cell
+    (an undefined value) becomes NaN."""
+    t = pd.read_csv(path, dtype=str, keep_default_na=False)
+    for c in numeric:
+        if c in t:
+            t[c] = pd.to_numeric(t[c].replace("", np.nan))
+    return t
+
+
+def read_tribunal_table(path):
+    """tribunal-cli trust --format csv."""
+    return read_tribunal_csv(path, ["n_pairs", "C", "C_lo", "C_hi", "phi", "phi_lo", "phi_hi", "A", "A_lo", "A_hi",
+                                    "A_dec", "q", "A_max", "T", "T_lo", "T_hi", "T_joint"])
+
+
+TRUST_COLUMNS = ["C", "phi", "A", "A_dec", "q", "A_max", "T", "T_joint"]
+
+
+def compare_trust(mine, tribunal_csv):
+    """Cell by cell, column by column; returns (max abs difference, list of problems)."""
+    theirs = read_tribunal_table(tribunal_csv)
+    keys = [c for c in theirs.columns if c in mine.columns and c not in TRUST_COLUMNS + ["n_pairs", "quadrant"]]
+    for k in keys:
+        theirs[k] = theirs[k].astype(str)
+    m = mine.merge(theirs, on=keys, how="outer", suffixes=("", "_t"), indicator=True)
+    problems = []
+    if (m["_merge"] != "both").any():
+        problems.append(f"{int((m['_merge'] != 'both').sum())} cells only on one side")
+        m = m[m["_merge"] == "both"]
+    worst = (0.0, "")
+    for col in TRUST_COLUMNS:
+        a, b = m[col].to_numpy(float), m[col + "_t"].to_numpy(float)
+        both_nan = np.isnan(a) & np.isnan(b)
+        one_nan = np.isnan(a) ^ np.isnan(b)
+        if one_nan.any():
+            problems.append(f"{col}: defined on one side only in {int(one_nan.sum())} cells")
+        d = np.where(both_nan | one_nan, 0.0, np.abs(a - b))
+        if d.size and d.max() > worst[0]:
+            i = int(d.argmax())
+            worst = (float(d.max()), f"{col} of {'/'.join(str(m.iloc[i][k]) for k in keys)}")
+        if (d > TRUST_TOLERANCE).any():
+            problems.append(f"{col}: {int((d > TRUST_TOLERANCE).sum())} cells differ by more than "
+                            f"{TRUST_TOLERANCE:g} (max {d.max():.3g})")
+    if not np.array_equal(m["n_pairs"].to_numpy(), m["n_pairs_t"].to_numpy()):
+        problems.append("n_pairs differ")
+    if not (m["quadrant"].astype(str).to_numpy() == m["quadrant_t"].astype(str).to_numpy()).all():
+        problems.append("quadrant differs")
+    return worst, len(m), problems
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stage 4: bootstrap intervals (T13)
+BOOT_METRICS = ["C", "phi", "A", "T"]
+
+
+def bootstrap_intervals(cells_pairs, resamples=RESAMPLES, level=LEVEL, seed=BOOT_SEED, keep_replicates=False):
+    """Percentile intervals over pairs for every cell, vectorised per cell.
+
+    A resample draws n pair indices with replacement (n = the cell's retained pairs; pairs carry all their runs
+    and orders, so resampling the per-pair sums is exact). Instead of gathering a (resamples x n x 9) array, the
+    draw is turned into a (resamples x n) count matrix with one np.bincount and multiplied with the cell's
+    (n x 9) pair matrix: one BLAS product gives every statistic's sums for all resamples. Percentiles use numpy's
+    default "linear" method (metrics.md). An end is empty when more than half of the resamples leave the statistic
+    undefined (docs/trust-metrics.md, T13); otherwise it is the percentile of the defined values."""
+    cells, pairs, n_cells = cells_pairs
+    X = pair_matrix(pairs)
+    order = np.argsort(pairs["cell"], kind="stable")
+    bounds = np.searchsorted(pairs["cell"][order], np.arange(n_cells + 1))
+    rng = np.random.default_rng(seed)
+    alpha = (1.0 - level) / 2.0
+    out = {f"{m}_{e}": np.full(n_cells, np.nan) for m in BOOT_METRICS for e in ("lo", "hi")}
+    replicates = {}
+    for c in range(n_cells):
+        rows = order[bounds[c]:bounds[c + 1]]
+        n = len(rows)
+        if n == 0:
+            continue
+        Xc = X[rows]
+        idx = rng.integers(0, n, size=(resamples, n), dtype=np.int64)
+        idx += (np.arange(resamples, dtype=np.int64) * n)[:, None]
+        W = np.bincount(idx.ravel(), minlength=resamples * n).reshape(resamples, n).astype(np.float64)
+        S = W @ Xc
+        single = pairs["maxruns"][rows].max() == 1
+        st = stats_from_sums(S, single)
+        for m in BOOT_METRICS:
+            v = st[m]
+            defined = ~np.isnan(v)
+            if defined.sum() * 2 < resamples:
+                continue
+            lo, hi = np.percentile(v[defined], [100 * alpha, 100 * (1 - alpha)])
+            out[m + "_lo"][c], out[m + "_hi"][c] = lo, hi
+            if keep_replicates:
+                replicates[(c, m)] = np.sort(v[defined])
+    table = cells.copy()
+    for k, v in out.items():
+        table[k] = v
+    return table, replicates
+
+
+def check_intervals(table, replicates, tribunal_csv, resamples=RESAMPLES, level=LEVEL):
+    """Tribunal's ends against the baseline's replicate distribution, in standard errors of a percentile's rank.
+
+    A percentile end estimated from B resamples sits at rank p with Monte Carlo standard error sqrt(p(1-p)/B)
+    in probability units (the order statistic's binomial error), whatever the statistic's scale. Both sides
+    carry that error independently, so the share of the baseline's replicates below Tribunal's end differs from
+    p by about N(0, 2 p(1-p)/B). We accept |share - p| <= BAND_Z * sqrt(2 p(1-p)/B): with BAND_Z = 5 and
+    p = 0.025, B = 2000 that is +-0.025 in rank (between the 0.0% and 5.0% replicate quantiles). 120 cells x 4
+    statistics x 2 ends are about 1,000 comparisons, and a 5-SE excursion has probability 6e-7 each, so a pass is
+    expected whenever both sides are right; a wrong statistic, level or percentile rule moves the ends by far more.
+    Ties (C and phi on few pairs take few values) are handled by taking the whole range of shares a tied value
+    covers. Returns (max z, max absolute difference of the ends, problems)."""
+    theirs = read_tribunal_table(tribunal_csv)
+    keys = [c for c in theirs.columns if c in table.columns and not re.search(r"_(lo|hi)$", c)]
+    for k in keys:
+        theirs[k] = theirs[k].astype(str)
+    m = table.reset_index().merge(theirs, on=keys, how="inner", suffixes=("", "_t"))
+    problems = []
+    if len(m) != len(table):
+        problems.append(f"{len(table) - len(m)} cells missing in tribunal's table")
+    alpha = (1.0 - level) / 2.0
+    worst_z, worst_abs, zs = (0.0, ""), 0.0, []
+    for _, row in m.iterrows():
+        c = int(row["index"])
+        for metric in BOOT_METRICS:
+            for end, p in (("lo", alpha), ("hi", 1 - alpha)):
+                mine, their = row[f"{metric}_{end}"], row[f"{metric}_{end}_t"]
+                if np.isnan(mine) or np.isnan(their):
+                    if np.isnan(mine) != np.isnan(their):
+                        problems.append(f"{metric}_{end} defined on one side only, cell {c}")
+                    continue
+                worst_abs = max(worst_abs, abs(mine - their))
+                reps = replicates[(c, metric)]
+                below = np.searchsorted(reps, their - 1e-12, "left") / len(reps)
+                at_or_below = np.searchsorted(reps, their + 1e-12, "right") / len(reps)
+                dist = 0.0 if below <= p <= at_or_below else min(abs(p - below), abs(p - at_or_below))
+                z = dist / math.sqrt(2 * p * (1 - p) / resamples)
+                zs.append(z)
+                if z > worst_z[0]:
+                    worst_z = (z, f"{metric}_{end} of {'/'.join(str(row[k]) for k in keys)}: tribunal "
+                                  f"{their:.6g}, baseline {mine:.6g}")
+                if z > BAND_Z:
+                    problems.append(f"{metric}_{end} of {'/'.join(str(row[k]) for k in keys)}: tribunal "
+                                    f"{their:.6g}, baseline {mine:.6g}, {z:.1f} SE")
+    # calibration of the tolerance: with both sides right about 5% of the ends lie beyond 2 SE (fewer when ties
+    # widen the accepted range)
+    beyond2 = float(np.mean(np.array(zs) > 2)) if zs else 0.0
+    return worst_z, worst_abs, problems, (len(zs), beyond2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# One stage in this process (the --stage child, or --check-only in-process)
+def rss_mib():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0     # Linux: KiB
+
+
+def timed(fn, repeat):
+    """Wall times of repeat calls and the last result. The previous result is released before each call, so the
+    process's peak RSS is that of one run (holding it would count two imported audits at once)."""
+    times, result = [], None
+    for _ in range(repeat):
+        result = None
+        gc.collect()
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return times, result
+
+
+def run_stage(stage, files, repeat, tribunal, jsonl_reader="loads"):
+    """Run one stage; files: {'csv', 'jsonl'}; tribunal: paths of Tribunal's outputs to compare with.
+    The peak RSS is read right after the timed runs, before the agreement checks allocate anything."""
+    res = {"stage": stage, "idle_rss_mib": rss_mib()}
+    if stage == "import-csv":
+        times, df = timed(lambda: read_csv_audit(files["csv"]), repeat)
+        res["times"] = times
+        res["peak_rss_mib"] = rss_mib()
+        res["problems"] = compare_import_summary(import_summary(df), tribunal["info_csv"])
+        res["agreement"] = f"{len(df):,} judgments; counts = info --json" if not res["problems"] else "MISMATCH"
+    elif stage == "import-jsonl":
+        times, df = timed(lambda: JSONL_READERS[jsonl_reader](files["jsonl"]), repeat)
+        res["times"] = times
+        res["peak_rss_mib"] = rss_mib()
+        problems = compare_import_summary(import_summary(df), tribunal["info_jsonl"])
+        if tribunal.get("compare_csv"):
+            problems += ["vs csv: " + p for p in compare_frames(read_csv_audit(files["csv"]), df)]
+        res["problems"] = problems
+        res["agreement"] = ("counts = info --json" + ("; frame = CSV frame" if tribunal.get("compare_csv") else "")
+                            if not problems else "MISMATCH")
+    elif stage == "trust":
+        df = read_csv_audit(files["csv"])
+        # T1-T7 per cell and T8 per (judge, dataset) from it
+        keys = cell_columns(df)
+        times, (table, t8) = timed(lambda: (lambda t: (t, format_dispersion(t, keys)))(trust_table(df)), repeat)
+        res["times"] = times
+        res["peak_rss_mib"] = rss_mib()
+        worst, n, problems = compare_trust(table, tribunal["trust_ci0"])
+        worst8, n8, problems8 = compare_dispersion(t8, tribunal["dispersion"])
+        res["problems"] = problems + problems8
+        res["cells"] = n
+        res["agreement"] = (f"{n} cells, max abs diff {worst[0]:.2g} ({worst[1]}); T8: {n8} groups, max abs diff "
+                            f"{worst8:.2g}" if not res["problems"] else "MISMATCH")
+        res["max_diff"] = max(worst[0], worst8)
+    elif stage == "bootstrap":
+        df = read_csv_audit(files["csv"])
+        summary = pair_summary(df)
+        times, _ = timed(lambda: bootstrap_intervals(summary), repeat)
+        res["times"] = times
+        res["peak_rss_mib"] = rss_mib()
+        # the same intervals again (same seed), now keeping the sorted replicates for the tolerance check
+        table, reps = bootstrap_intervals(summary, keep_replicates=True)
+        worst_z, worst_abs, problems, (n_ends, beyond2) = check_intervals(table, reps, tribunal["trust_ci"])
+        res["problems"] = problems
+        res["agreement"] = (f"{n_ends} ends: max {worst_z[0]:.2f} SE (limit {BAND_Z:g}), {100 * beyond2:.1f}% beyond "
+                            f"2 SE; max abs end diff {worst_abs:.3g}" if not problems else "MISMATCH")
+        res["worst"] = worst_z[1]
+    return res
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tribunal side
+# Every timed command is started by this small launcher (a python3 -S process of about 8 MiB), never forked from
+# this script directly: Linux keeps a process's peak RSS across execve, so a child forked from a process holding
+# pandas (60+ MiB) would report at least that much, whatever it used itself. The launcher forks, execs the
+# command, waits with os.wait4 (that child's own rusage) and writes wall time and peak RSS to a report file.
+LAUNCHER = r"""
+import json, os, sys, time
+report, out, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+t0 = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        if out != "-":
+            fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(fd, 1)
+            os.close(fd)
+        os.execv(args[0], args)
+    finally:
+        os._exit(127)
+_, status, ru = os.wait4(pid, 0)
+wall = time.perf_counter() - t0
+with open(report, "w") as f:
+    json.dump({"wall": wall, "maxrss_kib": ru.ru_maxrss, "code": os.waitstatus_to_exitcode(status)}, f)
+"""
+
+
+def launch(args, stdout_path=None, capture=False):
+    """Run args through the launcher; return (wall seconds, peak RSS MiB, captured stdout or None)."""
+    fd, report = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        p = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, report, stdout_path or "-"] + list(args),
+                           stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+        with open(report) as f:
+            rep = json.load(f)
+    finally:
+        os.unlink(report)
+    if p.returncode != 0 or rep["code"] != 0:
+        sys.exit(f"command failed ({rep['code']}): {' '.join(args)}\n{p.stderr}")
+    return rep["wall"], rep["maxrss_kib"] / 1024.0, p.stdout
+
+
+def run_cli(args, stdout_path=None):
+    """Run tribunal-cli; return (wall seconds, peak RSS MiB of that process)."""
+    wall, rss, _ = launch(args, stdout_path)
+    return wall, rss
+
+
+def bench_import(cli, path, repeat):
+    out = launch([cli, "bench", "import", path, "--repeat", str(repeat)], capture=True)[2]
+    m = re.search(r"median ([\d.]+) s .*peak RSS ([\d.]+) MiB \(([\d.]+) MiB before", out)
+    if not m:
+        sys.exit(f"cannot read bench import output:\n{out}")
+    return {"median": float(m.group(1)), "peak": float(m.group(2)), "idle": float(m.group(3)), "text": out.strip()}
+
+
+def bench_trust_cli(cli, path, repeat):
+    """Tribunal's trust table and bootstrap timed in process on the same file: `tribunal-cli bench trust`
+    (loads the audit once, untimed; medians of `repeat` runs; peak RSS of the process)."""
+    out = launch([cli, "bench", "trust", path, "--repeat", str(repeat), "--resamples", str(RESAMPLES)],
+                 capture=True)[2]
+    m = re.search(r"\(T1-T8\) median ([\d.]+) s .*\(T13\) median ([\d.]+) s .*peak RSS ([\d.]+) MiB", out)
+    if not m:
+        sys.exit(f"cannot read bench trust output:\n{out}")
+    return {"table": float(m.group(1)), "boot": float(m.group(2)), "peak": float(m.group(3)), "text": out.strip()}
+
+
+def bench_trust_medians(exe, judgments):
+    """Medians (seconds) of Tribunal's in-process Google Benchmarks BM_AnalyseTrust/0 and BM_BootstrapTrust/0
+    (2 threads) on simulateAudit(judgments, 10 runs): the same workload shape as the CLI's file, without the
+    start-up and import that make the CLI differences noisy on a loaded machine."""
+    os.environ["TRIBUNAL_BENCH_JUDGMENTS"] = str(judgments)
+    out = launch([exe, "--benchmark_filter=BM_AnalyseTrust/0|BM_BootstrapTrust/0", "--benchmark_format=json"],
+                 capture=True)[2]
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+    med = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            med[b["name"].split("/")[0]] = b["real_time"] * scale[b["time_unit"]]
+    return med
+
+
+def info_json(cli, path):
+    return json.loads(subprocess.run([cli, "info", path, "--json"], capture_output=True, text=True,
+                                     check=True).stdout)
+
+
+def make_files(cli, workdir, n, seed):
+    base = os.path.join(workdir, f"audit-{n}-s{seed}")
+    files = {"csv": base + ".csv", "jsonl": base + ".jsonl"}
+    for path in files.values():
+        if not os.path.exists(path):
+            subprocess.run([cli, "simulate", "audit", "--judgments", str(n), "--seed", str(seed), "-o", path],
+                           check=True, stdout=subprocess.DEVNULL)
+    return files
+
+
+def load():
+    return "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def fmt_s(x):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def child_main(args):
+    files = json.loads(args.files)
+    tribunal = json.loads(args.tribunal)
+    res = run_stage(args.stage, files, args.repeat, tribunal, args.jsonl_reader)
+    print(json.dumps(res))
+
+
+def spawn_stage(stage, files, repeat, tribunal, jsonl_reader="loads"):
+    cmd = [sys.executable, os.path.abspath(__file__), "--stage", stage, "--repeat", str(repeat),
+           "--files", json.dumps(files), "--tribunal", json.dumps(tribunal), "--jsonl-reader", jsonl_reader]
+    # the child reports its own getrusage peak (it is forked from the small launcher, so that figure is its own)
+    out = launch(cmd, capture=True)[2]
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def check_only(args, files, cli):
+    """Small N, no timing: every equality check once, in this process (the CTest test)."""
+    wd = os.path.dirname(files["csv"])
+    tribunal = {"info_csv": info_json(cli, files["csv"]), "info_jsonl": info_json(cli, files["jsonl"]),
+                "compare_csv": True,
+                "trust_ci0": os.path.join(wd, "trust-ci0.csv"), "trust_ci": os.path.join(wd, "trust-ci.csv"),
+                "dispersion": os.path.join(wd, "dispersion.csv")}
+    run_cli([cli, "dispersion", files["csv"], "--format", "csv"], tribunal["dispersion"])
+    run_cli([cli, "trust", files["csv"], "--ci", "0", "--format", "csv"], tribunal["trust_ci0"])
+    run_cli([cli, "trust", files["csv"], "--ci", str(RESAMPLES), "--format", "csv"], tribunal["trust_ci"])
+    failed = False
+    for stage in args.stages:
+        readers = ["loads", "read_json"] if stage == "import-jsonl" else ["loads"]
+        for reader in readers:
+            res = run_stage(stage, files, 1, tribunal, reader)
+            name = stage + (f" ({reader})" if stage == "import-jsonl" else "")
+            print(f"{name:24s} {'FAIL' if res['problems'] else 'ok  '} {res['agreement']}")
+            for p in res["problems"][:20]:
+                print("    " + p)
+            failed |= bool(res["problems"])
+    return 1 if failed else 0
+
+
+def full_run(args, files, cli):
+    wd = os.path.dirname(files["csv"])
+    R = args.repeat
+    rows, notes, failed = [], [], False
+    n = args.judgments
+    sizes = {k: os.path.getsize(v) / 2**20 for k, v in files.items()}
+    tribunal = {"info_csv": info_json(cli, files["csv"]), "info_jsonl": info_json(cli, files["jsonl"]),
+                "compare_csv": False,
+                "trust_ci0": os.path.join(wd, "trust-ci0.csv"), "trust_ci": os.path.join(wd, "trust-ci.csv"),
+                "dispersion": os.path.join(wd, "dispersion.csv")}
+    run_cli([cli, "dispersion", files["csv"], "--format", "csv"], tribunal["dispersion"])
+    print(f"# {n:,} judgments, seed {args.seed}, repeat {R}, cli {cli}", flush=True)
+    notes.append(f"{n:,} judgments (simulate audit --seed {args.seed}), medians of {R}; {os.cpu_count()} cores; "
+                 f"Python {sys.version.split()[0]}, pandas {pd.__version__}, numpy {np.__version__}; "
+                 f"baseline single-threaded, tribunal-cli with its default threads")
+
+    def add(stage, workload, t_med, b_med, t_rss, b_rss, agreement, ld, b_idle=None, t_idle=None):
+        ratio = b_med / t_med if t_med and b_med and t_med > 0 else float("nan")
+        rows.append([stage, workload, fmt_s(t_med), fmt_s(b_med), f"{ratio:.1f}x" if ratio == ratio else "-",
+                     f"{t_rss:.0f} MiB" + (f" ({t_idle:.0f} idle)" if t_idle else "") if t_rss else "-",
+                     f"{b_rss:.0f} MiB" + (f" ({b_idle:.0f} idle)" if b_idle else "") if b_rss else "-",
+                     agreement, ld])
+        print(" | ".join(rows[-1]), flush=True)
+
+    baseline_csv_import = None        # read_csv median, reused by the end-to-end trust row
+    if "import-csv" in args.stages:
+        ld0 = load()
+        t = bench_import(cli, files["csv"], R)
+        b = spawn_stage("import-csv", files, R, tribunal)
+        baseline_csv_import = statistics.median(b["times"])
+        failed |= bool(b["problems"])
+        add("import CSV", f"{n:,} judgments, {sizes['csv']:.1f} MiB", t["median"], statistics.median(b["times"]),
+            t["peak"], b["peak_rss_mib"], b["agreement"], f"{ld0} / {load()}", b["idle_rss_mib"], t["idle"])
+    if "import-jsonl" in args.stages:
+        ld0 = load()
+        t = bench_import(cli, files["jsonl"], R)
+        jsonl_medians = {}
+        for reader, label in (("loads", "json.loads loop"), ("read_json", "read_json(lines=True)")):
+            b = spawn_stage("import-jsonl", files, R, tribunal, reader)
+            jsonl_medians[label] = statistics.median(b["times"])
+            failed |= bool(b["problems"])
+            add(f"import JSONL ({label})", f"{n:,} judgments, {sizes['jsonl']:.1f} MiB", t["median"],
+                statistics.median(b["times"]), t["peak"], b["peak_rss_mib"], b["agreement"],
+                f"{ld0} / {load()}", b["idle_rss_mib"], t["idle"])
+        fastest = min(jsonl_medians, key=jsonl_medians.get)
+        notes.append(f"JSONL: the faster careful reader in this run is {fastest} "
+                     f"({', '.join(f'{k} {fmt_s(v)}' for k, v in jsonl_medians.items())})")
+    want_trust, want_boot = "trust" in args.stages, "bootstrap" in args.stages
+    if want_trust or want_boot:
+        # Interleaved so that load changes hit all three commands alike: info (= start-up + import + a summary),
+        # trust --ci 0 (+ the table), trust --ci 2000 (+ the intervals). Differences of medians isolate a stage.
+        ld0 = load()
+        walls = {"info": [], "ci0": [], "ci": []}
+        rss = {"info": 0.0, "ci0": 0.0, "ci": 0.0}
+        for _ in range(R):
+            for key, extra, outp in (("info", None, None), ("ci0", "0", tribunal["trust_ci0"]),
+                                     ("ci", str(RESAMPLES), tribunal["trust_ci"])):
+                if key == "ci" and not want_boot:
+                    continue
+                cmd = [cli, "info", files["csv"]] if key == "info" else \
+                      [cli, "trust", files["csv"], "--ci", extra, "--format", "csv"]
+                w, r = run_cli(cmd, outp)
+                walls[key].append(w)
+                rss[key] = max(rss[key], r)
+        med = {k: statistics.median(v) if v else float("nan") for k, v in walls.items()}
+        bt = bench_trust_cli(cli, files["csv"], R)
+        inproc = bench_trust_medians(args.bench_trust, n) if args.bench_trust else {}
+        ld1 = load()
+        if want_trust:
+            b = spawn_stage("trust", files, R, tribunal)
+            failed |= bool(b["problems"])
+            add("trust table T1-T8", f"{b.get('cells', '?')} cells; table alone (Tribunal: bench trust, same file)",
+                bt["table"], statistics.median(b["times"]), bt["peak"], None, b["agreement"], f"{ld0} / {ld1}")
+            if "BM_AnalyseTrust" in inproc:
+                add("trust table T1-T8", "table alone, Tribunal in process (bench_trust BM_AnalyseTrust/0)",
+                    inproc["BM_AnalyseTrust"], statistics.median(b["times"]), None, None, "(as above)",
+                    f"{ld0} / {ld1}")
+            if baseline_csv_import is None:
+                baseline_csv_import = statistics.median(spawn_stage("import-csv", files, R, tribunal)["times"])
+            add("trust table T1-T8", "end to end: CSV file -> table (baseline: read_csv + table medians)",
+                med["ci0"], baseline_csv_import + statistics.median(b["times"]), rss["ci0"], b["peak_rss_mib"],
+                "(as above)", f"{ld0} / {ld1}", b["idle_rss_mib"])
+        if want_boot:
+            b = spawn_stage("bootstrap", files, R, tribunal)
+            failed |= bool(b["problems"])
+            add("bootstrap T13", f"all cells x {RESAMPLES:,} resamples (Tribunal: bench trust, same file)",
+                bt["boot"], statistics.median(b["times"]), bt["peak"], b["peak_rss_mib"],
+                b["agreement"], f"{ld0} / {load()}", b["idle_rss_mib"])
+            if "BM_BootstrapTrust" in inproc:
+                add("bootstrap T13", "Tribunal in process (bench_trust BM_BootstrapTrust/0)",
+                    inproc["BM_BootstrapTrust"], statistics.median(b["times"]), None, None, "(as above)",
+                    f"{ld0} / {load()}")
+            notes.append(f"bootstrap worst end: {b.get('worst', '')}")
+        notes.append("tribunal-cli wall medians: info {}, trust --ci 0 {}, trust --ci {} {}".format(
+            fmt_s(med["info"]), fmt_s(med["ci0"]), RESAMPLES, fmt_s(med["ci"])))
+    header = ["stage", "workload", "Tribunal median", "baseline median", "ratio (baseline / Tribunal)",
+              "Tribunal peak RSS", "baseline peak RSS", "agreement", "load avg (start / end)"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    text = "\n".join(lines) + "\n\n" + "\n".join("- " + x for x in notes) + "\n"
+    print("\n" + text)
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write(text)
+    return 1 if failed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--judgments", type=int, default=1_000_000)
+    ap.add_argument("--seed", type=int, default=1, help="simulation seed")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--workdir", help="where the generated files go (default: a temporary directory)")
+    ap.add_argument("--stages", default=",".join(STAGES))
+    ap.add_argument("--cli", default=DEFAULT_CLI, help="tribunal-cli to compare with")
+    ap.add_argument("--check-only", action="store_true", help="equality checks only, no timing (CTest)")
+    ap.add_argument("--report", help="also write the results table (markdown) here")
+    ap.add_argument("--bench-trust", help="also time Tribunal's trust table and bootstrap in process with this "
+                    "bench_trust executable (tests/benchmarks/bench_trust.cpp)")
+    # internal: one stage in a fresh process
+    ap.add_argument("--stage", help=argparse.SUPPRESS)
+    ap.add_argument("--files", help=argparse.SUPPRESS)
+    ap.add_argument("--tribunal", help=argparse.SUPPRESS)
+    ap.add_argument("--jsonl-reader", default="loads", choices=sorted(JSONL_READERS), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.stage:
+        return child_main(args)
+    args.stages = [s for s in args.stages.split(",") if s]
+    unknown = set(args.stages) - set(STAGES)
+    if unknown:
+        ap.error(f"unknown stage(s): {', '.join(sorted(unknown))}")
+    cli = os.path.abspath(args.cli)
+    if not os.access(cli, os.X_OK):
+        ap.error(f"no executable tribunal-cli at {cli}")
+    tmp = None
+    if args.workdir:
+        os.makedirs(args.workdir, exist_ok=True)
+        wd = args.workdir
+    else:
+        wd = tmp = tempfile.mkdtemp(prefix="tribunal-baseline-")
+    try:
+        files = make_files(cli, wd, args.judgments, args.seed)
+        return check_only(args, files, cli) if args.check_only else full_run(args, files, cli)
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
