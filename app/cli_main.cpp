@@ -32,6 +32,8 @@ int main(int argc, char** argv)
                "  simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv]\n"
                "        -o FILE.{csv,jsonl,tribunal}\n"
                "  bench import FILE [--repeat N] | bench bias|trust PROJECT_OR_FILE [--repeat N]\n"
+               "  bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N]\n"
+               "        [--threads N] [--repeat N]\n"
                "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
                "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
                "        [--by COLS] [--format csv|md|json] [-o FILE]\n"

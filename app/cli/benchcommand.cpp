@@ -4,12 +4,16 @@
 //   Bias panel and `tribunal-cli bias` run them, after the audit is loaded (loading is not timed).
 //   bench trust PROJECT_OR_FILE: the trust table (T1-T8, analyseTrust) and its bootstrap intervals (T13,
 //   bootstrapTrust) as `tribunal-cli trust --ci N` computes them, after the audit is loaded (not timed).
+//   bench compare PROJECT_OR_FILE... --judges J1,J2,...: the R7 paired comparisons (compareJudges) exactly as
+//   `tribunal-cli compare` computes them with its defaults (half-up labels, seed 20261129, margin 0.05, no
+//   cluster bootstrap; --resamples default 10000), after the audit is loaded (not timed).
 
 #include "commands.h"
 #include "common.h"
 
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
+#include "analysis/judgecomparison.h"
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
 
@@ -18,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 
 namespace tribunal::cli {
 namespace {
@@ -121,36 +126,129 @@ int benchTrust(const QString& input, const ImportOptions& options, int n, int th
     return kOk;
 }
 
+int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, const ImportOptions& options,
+                 int n, int threads)
+{
+    if (!parser.isSet("judges"))
+        return usage("bench compare needs --judges J1,J2,...");
+    QStringList judgeNames;
+    for (const QString& part : parser.value("judges").split(',', Qt::SkipEmptyParts)) {
+        const QString name = part.trimmed();
+        if (judgeNames.contains(name))
+            return usage(QString("--judges: '%1' is listed twice").arg(name));
+        judgeNames.push_back(name);
+    }
+    if (judgeNames.size() < 2)
+        return usage("--judges: at least two judges needed");
+    // compare's defaults (rubriccommands.cpp runCompare): 10,000 resamples, seed 20261129, margin 0.05, no
+    // cluster bootstrap, half-up labels.
+    PairedSettings paired;
+    paired.resamples = parser.isSet("resamples") ? std::max(1, parser.value("resamples").toInt()) : 10000;
+    paired.clusterBootstrap = false;
+    paired.threads = threads;
+    const JudgeComparisonSettings settings{LabelRounding::HalfUp};
+
+    int exitCode = kOk;
+    const AuditPtr audit = load(inputs, options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    std::vector<StrId> judges;
+    for (const QString& name : judgeNames) {
+        const auto id = audit->strings().find(name.toStdString());
+        bool judged = false;
+        for (const Cell& cell : audit->cells())
+            judged = judged || (id && cell.judge == *id);
+        if (!judged) {
+            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
+            return kBadInput;
+        }
+        judges.push_back(*id);
+    }
+    StrId panel = kEmptyStr;
+    if (parser.isSet("panel")) {
+        const std::string name = parser.value("panel").toStdString();
+        const auto id = audit->strings().find(name);
+        bool found = false;
+        for (std::size_t i = 0; i < audit->itemCount() && id; ++i)
+            found =
+                found || (audit->items().dataset[i] == *id && audit->items().kind[i] != TaskKind::Pairwise);
+        if (!found) {
+            std::cerr << "no rubric panel '" << name << "' in the input\n";
+            return kBadInput;
+        }
+        panel = *id;
+    }
+    std::vector<double> seconds;
+    std::size_t family = 0, units = 0;
+    for (int i = 0; i < n; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::vector<JudgeComparison> comparisons =
+            compareJudges(*audit, judges, panel, settings, paired);
+        seconds.push_back(secondsSince(start));
+        family = 0;
+        units = 0;
+        for (const JudgeComparison& c : comparisons)
+            if (!c.pairs.pairs.empty()) {
+                ++family;
+                units = std::max(units, c.result.units);
+            }
+    }
+    if (family == 0) {
+        std::cerr << "no panel and format in which two of the judges both scored a labelled rubric item\n";
+        return kBadInput;
+    }
+    std::printf(
+        "stage compare  input %s  judgments %zu  comparisons %zu  units %zu  resamples %d  threads %d  "
+        "repeats %d\n",
+        inputs.join(' ').toStdString().c_str(), audit->judgmentCount(), family, units, paired.resamples,
+        threads, n);
+    std::printf("paired comparisons (R7) median %.4f s  peak RSS %.1f MiB\n", median(seconds), peakRssMiB());
+    return kOk;
+}
+
 } // namespace
 
 int runBench(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Time a stage end to end: bench import FILE [--repeat N], bench bias "
-                                     "PROJECT_OR_FILE [--repeat N] [--resamples N] [--permutations N] "
-                                     "[--threads N], or bench trust PROJECT_OR_FILE [--repeat N] "
-                                     "[--resamples N] [--threads N].");
-    parser.addPositionalArgument("stage", "import, bias or trust", "import|bias|trust");
+    parser.setApplicationDescription(
+        "Time a stage end to end: bench import FILE [--repeat N], bench bias PROJECT_OR_FILE [--repeat N] "
+        "[--resamples N] [--permutations N] [--threads N], bench trust PROJECT_OR_FILE [--repeat N] "
+        "[--resamples N] [--threads N], or bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel "
+        "NAME] "
+        "[--repeat N] [--resamples N] [--threads N].");
+    parser.addPositionalArgument("stage", "import, bias, trust or compare", "import|bias|trust|compare");
     parser.addPositionalArgument("input", "The file to import, or the audit to analyse.", "FILE");
     QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
-    QCommandLineOption resamples(
-        "resamples", "bias, trust: bootstrap resamples (default 2000; trust: 0 = none).", "N", "2000");
+    QCommandLineOption resamples("resamples",
+                                 "bias, trust, compare: bootstrap resamples (default 2000; trust: 0 = none; "
+                                 "compare: default 10000).",
+                                 "N", "2000");
     QCommandLineOption permutations("permutations", "bias: permutations (default 10000).", "N", "10000");
-    QCommandLineOption threads("threads", "bias, trust: worker threads (default: all cores).", "N", "0");
-    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads});
+    QCommandLineOption threads("threads", "bias, trust, compare: worker threads (default: all cores).", "N",
+                               "0");
+    QCommandLineOption judges("judges", "compare: the judges to compare, comma-separated (at least two).",
+                              "J1,J2,...");
+    QCommandLineOption panel("panel", "compare: only this panel (dataset).", "NAME");
+    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto positional = parser.positionalArguments().mid(1);
-    if (positional.size() != 2 ||
-        (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust"))
+    const bool isCompare = !positional.isEmpty() && positional[0] == "compare";
+    if ((isCompare ? positional.size() < 2 : positional.size() != 2) ||
+        (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust" && !isCompare))
         return usage(
             "usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N] | bench "
-            "trust PROJECT_OR_FILE [--repeat N]");
+            "trust PROJECT_OR_FILE [--repeat N] | bench compare PROJECT_OR_FILE... --judges J1,J2,... "
+            "[--repeat N]");
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
     const int n = std::max(1, parser.value(repeat).toInt());
+    if (isCompare)
+        return benchCompare(parser, positional.mid(1), *options, n,
+                            std::max(0, parser.value(threads).toInt()));
     if (positional[0] == "trust")
         return benchTrust(positional[1], *options, n, std::max(0, parser.value(threads).toInt()),
                           std::max(0, parser.value(resamples).toInt()));

@@ -255,6 +255,38 @@ void TestCli::benchStagesReportTheirWorkload()
     run = cli({"bench", "trusts", in});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("usage: bench import FILE"), qPrintable(run.err));
+
+    // bench compare: the workload of `compare` with the same judges (comparisons with a common pair, the
+    // largest unit count among them).
+    const QString rubric = m_dir.filePath("bench-rubric.tribunal");
+    QCOMPARE(
+        cli({"simulate", "rubric", "--judges", "4", "--units", "30", "--seed", "3", "-o", rubric}).exitCode,
+        0);
+    const QString judges = "sim-cheap,sim-mid-2,sim-mid-3,sim-expensive";
+    run = cli({"bench", "compare", rubric, "--judges", judges, "--repeat", "2", "--resamples", "40",
+               "--threads", "1"});
+    QCOMPARE(run.exitCode, 0);
+    const auto compared = QJsonDocument::fromJson(cli({"compare", rubric, "--judges", judges, "--resamples",
+                                                       "40", "--format", "json"})
+                                                      .out.toUtf8())
+                              .array();
+    QCOMPARE(compared.size(), 6);
+    qint64 units = 0;
+    for (const auto& row : compared)
+        units = std::max(units, row.toObject()["units"].toInteger());
+    QCOMPARE(units, 30);
+    const auto judgments = infoJson(rubric)["judgments"].toInteger();
+    QCOMPARE(judgments, 30 * 5 * 4 * 2);
+    QVERIFY2(run.out.contains(QString("stage compare  input %1  judgments %2  comparisons 6  units 30  "
+                                      "resamples 40  threads 1  repeats 2")
+                                  .arg(rubric)
+                                  .arg(judgments)),
+             qPrintable(run.out));
+    QVERIFY(run.out.contains(
+        QRegularExpression(R"(paired comparisons \(R7\) median \d+\.\d{4} s  peak RSS \d+\.\d MiB)")));
+    run = cli({"bench", "compare", rubric});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("bench compare needs --judges"), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
