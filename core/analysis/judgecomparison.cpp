@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace tribunal {
@@ -15,11 +17,17 @@ struct RunCounts {
     std::uint32_t right = 0;
 };
 
-/// Per item of the panel: the judge's scored and right runs (only labelled rubric items).
-std::map<std::uint32_t, RunCounts> countsOf(const Audit& audit, StrId dataset, const JudgeKey& key,
-                                            const std::vector<RubricLabel>& labels)
+/// One item a judge scored at least once.
+struct ItemCounts {
+    std::uint32_t item = 0;
+    RunCounts counts;
+};
+
+/// Per labelled rubric item of the panel that the judge scored: its scored and right runs, in item order.
+std::vector<ItemCounts> countsOf(const Audit& audit, StrId dataset, const JudgeKey& key,
+                                 const std::vector<RubricLabel>& labels)
 {
-    std::map<std::uint32_t, RunCounts> out;
+    std::vector<ItemCounts> out;
     const JudgmentTable& jt = audit.judgments();
     for (const Cell& cell : audit.cells()) {
         if (cell.test != kEmptyStr || cell.dataset != dataset || cell.judge != key.judge ||
@@ -30,16 +38,31 @@ std::map<std::uint32_t, RunCounts> countsOf(const Audit& audit, StrId dataset, c
             if (!isRubricKind(kind) || labels[run.item].label == answer::kNone)
                 continue;
             const int levels = scaleLevels(audit, run.item);
+            RunCounts c;
             for (std::uint32_t j = run.begin; j < run.end; ++j) {
                 if (!isScoredPrediction(jt.answer[j], kind, levels))
                     continue;
-                RunCounts& c = out[run.item];
                 ++c.scored;
                 if (jt.answer[j] == labels[run.item].label)
                     ++c.right;
             }
+            if (c.scored > 0)
+                out.push_back({run.item, c});
         }
     }
+    // Item order; an item in several runs (not expected: one cell per key) sums its runs.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ItemCounts& x, const ItemCounts& y) { return x.item < y.item; });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (kept > 0 && out[kept - 1].item == out[i].item) {
+            out[kept - 1].counts.scored += out[i].counts.scored;
+            out[kept - 1].counts.right += out[i].counts.right;
+        } else {
+            out[kept++] = out[i];
+        }
+    }
+    out.resize(kept);
     return out;
 }
 
@@ -52,46 +75,53 @@ std::vector<RubricLabel> labelsOfPanel(const Audit& audit, StrId dataset, LabelR
     return labels;
 }
 
-JudgePairs pairsWithLabels(const Audit& audit, StrId dataset, const JudgeKey& first, const JudgeKey& second,
-                           const std::vector<RubricLabel>& labels)
+/// Numbers ids by first appearance: (true, id) = a given text, (false, row) = a fallback.
+class FirstAppearance {
+public:
+    std::uint32_t number(bool text, std::uint32_t id)
+    {
+        const std::uint64_t key = (std::uint64_t{text} << 32) | id;
+        return m_ids.emplace(key, static_cast<std::uint32_t>(m_ids.size())).first->second;
+    }
+
+private:
+    std::unordered_map<std::uint64_t, std::uint32_t> m_ids;
+};
+
+/// The common pairs of two judges' counts (both in item order), merged in item order.
+JudgePairs mergePairs(const Audit& audit, const std::vector<ItemCounts>& a, const std::vector<ItemCounts>& b)
 {
-    const auto a = countsOf(audit, dataset, first, labels);
-    const auto b = countsOf(audit, dataset, second, labels);
     const ItemTable& items = audit.items();
     JudgePairs out;
-    // Units and clusters numbered by first appearance; (true, id) = a given text, (false, row) = fallback.
-    std::map<std::pair<bool, std::uint32_t>, std::uint32_t> units, clusters;
-    const auto number = [](auto& ids, std::pair<bool, std::uint32_t> key) {
-        return ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
-    };
-    for (const auto& [item, ca] : a) {
-        const auto it = b.find(item);
-        if (it == b.end()) {
+    FirstAppearance units, clusters;
+    std::size_t ib = 0;
+    for (const ItemCounts& ca : a) {
+        while (ib < b.size() && b[ib].item < ca.item) {
+            ++out.onlySecond;
+            ++ib;
+        }
+        if (ib == b.size() || b[ib].item != ca.item) {
             ++out.onlyFirst;
             continue;
         }
-        const RunCounts& cb = it->second;
+        const RunCounts& cb = b[ib++].counts;
+        const std::uint32_t item = ca.item;
         const StrId unitText = items.field(ItemText::UnitId, item);
-        const std::pair<bool, std::uint32_t> unitKey =
-            unitText != kEmptyStr ? std::pair{true, static_cast<std::uint32_t>(unitText)}
-                                  : std::pair{false, item};
-        const StrId groupText = items.field(ItemText::Group, item);
+        const std::uint32_t unit = unitText != kEmptyStr
+                                       ? units.number(true, static_cast<std::uint32_t>(unitText))
+                                       : units.number(false, item);
         // Clusters: a group text (tagged true) or the unit (tagged false with the unit's number).
-        const std::uint32_t unit = number(units, unitKey);
-        const std::pair<bool, std::uint32_t> clusterKey =
-            groupText != kEmptyStr ? std::pair{true, static_cast<std::uint32_t>(groupText)}
-                                   : std::pair{false, unit};
+        const StrId groupText = items.field(ItemText::Group, item);
         PairedObservation p;
         p.unit = unit;
-        p.cluster = number(clusters, clusterKey);
-        p.first = static_cast<double>(ca.right) / ca.scored;
+        p.cluster = groupText != kEmptyStr ? clusters.number(true, static_cast<std::uint32_t>(groupText))
+                                           : clusters.number(false, unit);
+        p.first = static_cast<double>(ca.counts.right) / ca.counts.scored;
         p.second = static_cast<double>(cb.right) / cb.scored;
         out.pairs.push_back(p);
         out.items.push_back(item);
     }
-    for (const auto& [item, cb] : b)
-        if (!a.count(item))
-            ++out.onlySecond;
+    out.onlySecond += static_cast<std::uint32_t>(b.size() - ib);
     return out;
 }
 
@@ -100,7 +130,9 @@ JudgePairs pairsWithLabels(const Audit& audit, StrId dataset, const JudgeKey& fi
 JudgePairs pairedCorrectness(const Audit& audit, StrId dataset, const JudgeKey& first, const JudgeKey& second,
                              const JudgeComparisonSettings& settings)
 {
-    return pairsWithLabels(audit, dataset, first, second, labelsOfPanel(audit, dataset, settings.rounding));
+    const auto labels = labelsOfPanel(audit, dataset, settings.rounding);
+    return mergePairs(audit, countsOf(audit, dataset, first, labels),
+                      countsOf(audit, dataset, second, labels));
 }
 
 std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const StrId> judges, StrId panel,
@@ -126,6 +158,13 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
         const std::vector<RubricLabel> labels = labelsOfPanel(audit, dataset, settings.rounding);
         for (const auto& [slot, there] : present) {
             const auto& [formatText, condition, format] = slot;
+            // Each judge's counts once per (format, condition), not once per comparison it is in.
+            std::vector<std::optional<std::vector<ItemCounts>>> counts(judges.size());
+            const auto countsOfJudge = [&](std::size_t x) -> const std::vector<ItemCounts>& {
+                if (!counts[x])
+                    counts[x] = countsOf(audit, dataset, JudgeKey{judges[x], format, condition}, labels);
+                return *counts[x];
+            };
             for (std::size_t x = 0; x < judges.size(); ++x)
                 for (std::size_t y = x + 1; y < judges.size(); ++y) {
                     if (!there.count(judges[x]) || !there.count(judges[y]))
@@ -134,7 +173,7 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
                     c.dataset = dataset;
                     c.first = {judges[x], format, condition};
                     c.second = {judges[y], format, condition};
-                    c.pairs = pairsWithLabels(audit, dataset, c.first, c.second, labels);
+                    c.pairs = mergePairs(audit, countsOfJudge(x), countsOfJudge(y));
                     out.push_back(std::move(c));
                 }
         }
