@@ -72,32 +72,35 @@ std::vector<Block> blocksBy(std::span<const PairedObservation> pairs, std::uint3
     return blocks;
 }
 
-/// Integer blocks (0/1 correctness: every D and N an integer) packed as N 2^32 + (D + N), so a replicate is
-/// one 64-bit integer add per draw. Used when every sum fits: blocks x max(2 N) < 2^32. The integer sums are
-/// exact, and so are the double sums of the general path (integers below 2^53), so both give the same
-/// replicate bit for bit: (double)(sum D) / (double)(sum N).
-std::vector<std::uint64_t> packIntegral(const std::vector<Block>& blocks)
+/// Blocks whose D is a multiple of 1/scale (scale 1: 0/1 correctness; 2: two runs per pair, correctness 0,
+/// 1/2 or 1; 4) packed as N 2^32 + scale (D + N), so a replicate is one 64-bit integer add per draw. Used
+/// when every sum fits: blocks x scale x max(2 N) < 2^32. The integer sums are exact, and so are the double
+/// sums of the general path (multiples of 1/4 below 2^50); dividing by a power of two is exact too, so both
+/// paths give the same replicate bit for bit: (double)(sum D) / (double)(sum N).
+std::vector<std::uint64_t> packIntegral(const std::vector<Block>& blocks, std::uint32_t scale)
 {
     double maxN = 0;
     for (const Block& b : blocks) {
-        if (b.d != std::floor(b.d))
+        if (b.d * scale != std::floor(b.d * scale))
             return {};
         maxN = std::max(maxN, b.n);
     }
-    if (static_cast<double>(blocks.size()) * 2.0 * maxN >= 0x1.0p32)
+    if (static_cast<double>(blocks.size()) * 2.0 * maxN * scale >= 0x1.0p32)
         return {};
     std::vector<std::uint64_t> packed;
     packed.reserve(blocks.size());
     for (const Block& b : blocks)
-        packed.push_back((static_cast<std::uint64_t>(b.n) << 32) + static_cast<std::uint64_t>(b.d + b.n));
+        packed.push_back((static_cast<std::uint64_t>(b.n) << 32) +
+                         static_cast<std::uint64_t>((b.d + b.n) * scale));
     return packed;
 }
 
-double unpackRatio(std::uint64_t sum)
+double unpackRatio(std::uint64_t sum, std::uint32_t scale)
 {
     const auto n = static_cast<std::int64_t>(sum >> 32);
-    const auto dPlusN = static_cast<std::int64_t>(sum & 0xffffffffu);
-    return static_cast<double>(dPlusN - n) / static_cast<double>(n);
+    const auto scaledDPlusN = static_cast<std::int64_t>(sum & 0xffffffffu);
+    const double d = static_cast<double>(scaledDPlusN - n * scale) / scale; // exact: scale is a power of two
+    return d / static_cast<double>(n);
 }
 
 /// One bootstrap to run: its blocks, and its replicates (preallocated: chunks write their slots).
@@ -119,6 +122,7 @@ struct DrawGroup {
     std::size_t n = 0;                 // ids resampled
     std::size_t width = 1;             // lanes per tile: 1, 2, 4 or kTile (the fewest that hold the members)
     bool integral = false;             // every member packs: the integer path
+    std::uint32_t scale = 1;           // integral: D is packed times this (1, 2 or 4)
     std::vector<std::uint64_t> packed; // integral: tile-major, n x width per tile, unused lanes 0
     std::vector<Block> blocks;         // otherwise: tile-major, n x width per tile, unused lanes {0, 1}
 };
@@ -150,10 +154,17 @@ std::vector<DrawGroup> drawGroups(const std::vector<BootJob>& jobs)
     }
     for (DrawGroup& g : groups) {
         std::vector<std::vector<std::uint64_t>> packs;
-        g.integral = true;
-        for (std::size_t m : g.members) {
-            packs.push_back(packIntegral(jobs[m].blocks));
-            g.integral = g.integral && !packs.back().empty();
+        // The smallest scale at which every member packs (fractional correctness of 2 or 4 runs per pair).
+        for (const std::uint32_t scale : {1u, 2u, 4u}) {
+            packs.clear();
+            g.integral = true;
+            g.scale = scale;
+            for (std::size_t m : g.members) {
+                packs.push_back(packIntegral(jobs[m].blocks, scale));
+                g.integral = g.integral && !packs.back().empty();
+            }
+            if (g.integral)
+                break;
         }
         while (g.width < std::min(g.members.size(), kTile))
             g.width *= 2;
@@ -191,7 +202,7 @@ void sumTile(const DrawGroup& g, std::size_t t, const std::uint32_t* idx, double
                 acc[l] += row[l];
         }
         for (std::size_t l = 0; l < W; ++l)
-            ratio[l] = unpackRatio(acc[l]);
+            ratio[l] = unpackRatio(acc[l], g.scale);
     } else {
         const Block* const tile = g.blocks.data() + t * n * W;
         Sum acc[W];

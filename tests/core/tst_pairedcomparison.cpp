@@ -336,23 +336,26 @@ void TestPairedComparison::outcomeRules()
 
 void TestPairedComparison::referenceResampler_data()
 {
-    QTest::addColumn<bool>("fractional");
-    QTest::newRow("0/1 correctness (integer sums)") << false;
-    QTest::newRow("shares of three runs (double sums)") << true;
+    QTest::addColumn<int>("runs"); // correctness is a share k/runs; 1 = 0/1 data
+    QTest::newRow("0/1 correctness (integer sums)") << 1;
+    QTest::newRow("shares of two runs (integer sums of 2D)") << 2;
+    QTest::newRow("shares of four runs (integer sums of 4D)") << 4;
+    QTest::newRow("shares of three runs (double sums)") << 3;
 }
 
 void TestPairedComparison::referenceResampler()
 {
-    QFETCH(bool, fractional);
+    QFETCH(int, runs);
     // Replays the documented scheme: chunks of kPairedChunk replicates, RandomStream(seed, 2 index (+1 for
     // clusters), chunk), one fillIndices per replicate over blocks ordered by ascending id, (D, N) summed in
     // draw order; numpy-linear quantiles; p from the shares.
     Pairs pairs = simulate(77, 57, 3, 0.7, 0.66, 4, 0.2);
-    if (fractional) { // shares k/3, so unit sums are not integers
+    if (runs > 1) { // shares k/runs, so unit sums are not integers
         RandomStream rng(8, 0, 0);
+        const auto r = static_cast<std::uint32_t>(runs);
         for (PairedObservation& p : pairs) {
-            p.first = static_cast<double>(rng.uniformIndex(4)) / 3.0;
-            p.second = static_cast<double>(rng.uniformIndex(4)) / 3.0;
+            p.first = static_cast<double>(rng.uniformIndex(r + 1)) / runs;
+            p.second = static_cast<double>(rng.uniformIndex(r + 1)) / runs;
         }
     }
     PairedSettings s;
