@@ -34,6 +34,8 @@ int main(int argc, char** argv)
                "  bench import FILE [--repeat N] | bench bias|trust PROJECT_OR_FILE [--repeat N]\n"
                "  bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N]\n"
                "        [--threads N] [--repeat N]\n"
+               "  bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--singles J3,...]\n"
+               "        [--panel NAME] [--halvings N] [--seed S] [--threads N] [--repeat N]\n"
                "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
                "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
                "        [--by COLS] [--format csv|md|json] [-o FILE]\n"

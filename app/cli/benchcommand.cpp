@@ -7,22 +7,34 @@
 //   bench compare PROJECT_OR_FILE... --judges J1,J2,...: the R7 paired comparisons (compareJudges) exactly as
 //   `tribunal-cli compare` computes them with its defaults (half-up labels, seed 20261129, margin 0.05, no
 //   cluster bootstrap; --resamples default 10000), after the audit is loaded (not timed).
+//   bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,...: the K9 cross-fitted thresholds
+//   (crossFitCascade) of every panel and kind exactly as `tribunal-cli cascade` computes them (the same
+//   cascadeInput, labels half up unless --rounding, --halvings default 50, seed 20261129, K7 grids unless
+//   --ordinal-taus / --binary-taus); loading, the verdict tables and the K9 inputs are not timed.
 
 #include "commands.h"
 #include "common.h"
 
+#include "rubriccli_common.h"
+
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
+#include "analysis/cascadereplay.h"
 #include "analysis/judgecomparison.h"
+#include "analysis/rubricverdicts.h"
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
+#include "report/cascadetables.h"
 
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <tuple>
+#include <utility>
 
 namespace tribunal::cli {
 namespace {
@@ -206,6 +218,144 @@ int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, co
     return kOk;
 }
 
+int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, const ImportOptions& options,
+                 int n, int threads)
+{
+    if (!parser.isSet("first") || !parser.isSet("fallbacks"))
+        return usage("bench cascade needs --first J and --fallbacks J1,J2,...");
+    QString error;
+    const QCommandLineOption fallbacksOption("fallbacks", "", "J1,J2,...");
+    const QCommandLineOption singlesOption("singles", "", "J3,...");
+    const auto fallbackTexts = judgeListOption(parser, fallbacksOption, &error);
+    const auto singleTexts = fallbackTexts ? judgeListOption(parser, singlesOption, &error) : std::nullopt;
+    if (!singleTexts)
+        return usage(error);
+    if (fallbackTexts->isEmpty())
+        return usage("--fallbacks: at least one judge needed");
+    const auto rule = rounding(parser, &error);
+    if (!rule)
+        return usage(error);
+    // cascade's settings (cascadecommands.cpp runCascade): 50 halvings, seed 20261129, the K7 grids.
+    CascadeSettings settings;
+    bool ok = true;
+    settings.halvings = parser.value("halvings").toInt(&ok);
+    if (!ok || settings.halvings < 1 || settings.halvings > 100000)
+        return usage(
+            QString("--halvings: '%1' is not a whole number in [1, 100000]").arg(parser.value("halvings")));
+    settings.seed = parser.value("seed").toULongLong(&ok);
+    if (!ok)
+        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value("seed")));
+    settings.threads = threads;
+    for (const auto& [name, hi, taus] : {std::tuple{"ordinal-taus", 1.0, &settings.ordinalTaus},
+                                         std::tuple{"binary-taus", 0.5, &settings.binaryTaus}}) {
+        if (!parser.isSet(name))
+            continue;
+        for (const QString& part : parser.value(name).split(',', Qt::SkipEmptyParts)) {
+            const double tau = part.trimmed().toDouble(&ok);
+            if (!ok || tau < 0 || tau > hi || (!taus->empty() && tau <= taus->back()))
+                return usage(QString("--%1: expected ascending numbers in [0, %2]").arg(name).arg(hi));
+            taus->push_back(tau);
+        }
+    }
+
+    int exitCode = kOk;
+    const AuditPtr audit = load(inputs, options, nullptr, &exitCode);
+    if (!audit)
+        return exitCode;
+    if (!hasRubricItems(*audit))
+        return noRubricItems();
+    const auto first = findJudge(*audit, parser.value("first"), &exitCode);
+    if (!first)
+        return exitCode;
+    std::vector<JudgeName> fallbackNames, singleNames;
+    for (auto [texts, names] :
+         {std::pair{&*fallbackTexts, &fallbackNames}, std::pair{&*singleTexts, &singleNames}})
+        for (const QString& text : *texts) {
+            const auto name = findJudge(*audit, text, &exitCode);
+            if (!name)
+                return exitCode;
+            names->push_back(*name);
+        }
+    const QCommandLineOption panelOption("panel", "", "NAME");
+    const auto panels = rubricPanels(*audit, parser, panelOption, &exitCode);
+    if (!panels)
+        return exitCode;
+    // The K9 inputs exactly as replayCascade builds them (cascadePanel: every kind of the panel's table).
+    std::vector<CrossFitInput> work; // one per panel and kind with pairs
+    for (StrId panel : *panels) {
+        std::vector<JudgeKey> keys;
+        const auto resolve = [&](const JudgeName& name, const char* option) {
+            JudgeKey key;
+            const JudgeLookup found = lookupJudge(*audit, panel, name, option, &key, &error);
+            if (found == JudgeLookup::Ambiguous)
+                return -2;
+            if (found == JudgeLookup::Absent)
+                return -1;
+            const auto at = std::find(keys.begin(), keys.end(), key);
+            if (at != keys.end())
+                return -3;
+            keys.push_back(key);
+            return static_cast<int>(keys.size() - 1);
+        };
+        const int d = resolve(*first, "--first");
+        if (d == -2)
+            return usage(error);
+        if (d < 0)
+            continue;
+        std::vector<std::size_t> f, s;
+        for (auto [names, out, option] :
+             {std::tuple{&fallbackNames, &f, "--fallbacks"}, std::tuple{&singleNames, &s, "--singles"}})
+            for (const JudgeName& name : *names) {
+                const int index = resolve(name, option);
+                if (index == -2)
+                    return usage(error);
+                if (index == -3)
+                    return usage(QString("%1: '%2' names a judge already listed").arg(option, name.text));
+                if (index >= 0)
+                    out->push_back(static_cast<std::size_t>(index));
+            }
+        if (f.empty())
+            continue;
+        const RubricVerdictTable table = rubricVerdictTable(*audit, panel, keys, *rule);
+        for (TaskKind kind : verdictKinds(table)) {
+            CascadeInput in = cascadeInput(*audit, table, 0, f, s, kind, cascadeTaus(settings, kind));
+            if (in.pairs.empty())
+                continue; // replayCascade runs no K9 on an empty pair set
+            work.push_back(std::move(in.crossFit));
+        }
+    }
+    if (work.empty()) {
+        std::cerr << "no rubric panel on which '" << parser.value("first").toStdString()
+                  << "' and a fallback both judged\n";
+        return kBadInput;
+    }
+    CrossFitSettings cfs;
+    cfs.halvings = settings.halvings;
+    cfs.seed = settings.seed;
+    cfs.threads = settings.threads;
+    std::vector<double> seconds;
+    double checksum = 0;
+    for (int i = 0; i < n; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        for (const CrossFitInput& in : work)
+            checksum += crossFitCascade(in, cfs).meanGain;
+        seconds.push_back(secondsSince(start));
+    }
+    std::size_t pairs = 0, grid = 0, fallbacks = 0;
+    for (const CrossFitInput& in : work) {
+        pairs += in.unit.size();
+        grid = std::max(grid, in.grid.size());
+        fallbacks = std::max(fallbacks, in.fallbacks.size());
+    }
+    std::printf("stage cascade  input %s  judgments %zu  panels %zu  pairs %zu  halvings %d  thresholds %zu  "
+                "fallbacks %zu  repeats %d\n",
+                inputs.join(' ').toStdString().c_str(), audit->judgmentCount(), work.size(), pairs,
+                settings.halvings, grid, fallbacks, n);
+    std::printf("cross-fitted cascades (K9) median %.4f s  peak RSS %.1f MiB\n", median(seconds),
+                peakRssMiB());
+    return std::isfinite(checksum) || std::isnan(checksum) ? kOk : kBadInput; // results used after timing
+}
+
 } // namespace
 
 int runBench(const QStringList& args)
@@ -216,8 +366,13 @@ int runBench(const QStringList& args)
         "[--resamples N] [--permutations N] [--threads N], bench trust PROJECT_OR_FILE [--repeat N] "
         "[--resamples N] [--threads N], or bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel "
         "NAME] "
-        "[--repeat N] [--resamples N] [--threads N].");
-    parser.addPositionalArgument("stage", "import, bias, trust or compare", "import|bias|trust|compare");
+        "[--repeat N] [--resamples N] [--threads N], or bench cascade PROJECT_OR_FILE... --first J "
+        "--fallbacks "
+        "J1,J2,... [--singles J3,...] [--panel NAME] [--halvings N] [--seed S] [--rounding R] "
+        "[--ordinal-taus "
+        "LIST] [--binary-taus LIST] [--repeat N] [--threads N].");
+    parser.addPositionalArgument("stage", "import, bias, trust, compare or cascade",
+                                 "import|bias|trust|compare|cascade");
     parser.addPositionalArgument("input", "The file to import, or the audit to analyse.", "FILE");
     QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
     QCommandLineOption resamples("resamples",
@@ -229,23 +384,36 @@ int runBench(const QStringList& args)
                                "0");
     QCommandLineOption judges("judges", "compare: the judges to compare, comma-separated (at least two).",
                               "J1,J2,...");
-    QCommandLineOption panel("panel", "compare: only this panel (dataset).", "NAME");
-    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel});
+    QCommandLineOption panel("panel", "compare, cascade: only this panel (dataset).", "NAME");
+    QCommandLineOption first("first", "cascade: the first judge D.", "J");
+    QCommandLineOption fallbacks("fallbacks", "cascade: fallback judges, comma-separated.", "J1,J2,...");
+    QCommandLineOption singles("singles", "cascade: further single-judge candidates.", "J3,...");
+    QCommandLineOption halvings("halvings", "cascade: K9 halvings (default 50).", "N", "50");
+    QCommandLineOption seed("seed", "cascade: seed of the halvings (default 20261129).", "SEED", "20261129");
+    QCommandLineOption ordinalTaus("ordinal-taus", "cascade: thresholds on ordinal criteria.", "LIST");
+    QCommandLineOption binaryTaus("binary-taus", "cascade: thresholds on binary criteria.", "LIST");
+    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel, first,
+                       fallbacks, singles, halvings, seed, ordinalTaus, binaryTaus, kRounding});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto positional = parser.positionalArguments().mid(1);
     const bool isCompare = !positional.isEmpty() && positional[0] == "compare";
-    if ((isCompare ? positional.size() < 2 : positional.size() != 2) ||
-        (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust" && !isCompare))
+    const bool isCascade = !positional.isEmpty() && positional[0] == "cascade";
+    const bool manyInputs = isCompare || isCascade;
+    if ((manyInputs ? positional.size() < 2 : positional.size() != 2) ||
+        (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust" && !manyInputs))
         return usage(
             "usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N] | bench "
             "trust PROJECT_OR_FILE [--repeat N] | bench compare PROJECT_OR_FILE... --judges J1,J2,... "
-            "[--repeat N]");
+            "[--repeat N] | bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--repeat N]");
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
     const int n = std::max(1, parser.value(repeat).toInt());
+    if (isCascade)
+        return benchCascade(parser, positional.mid(1), *options, n,
+                            std::max(0, parser.value(threads).toInt()));
     if (isCompare)
         return benchCompare(parser, positional.mid(1), *options, n,
                             std::max(0, parser.value(threads).toInt()));

@@ -65,9 +65,9 @@ RubricVerdict verdictOf(const Audit& audit, const ItemRun& run, TaskKind kind, i
         v.judgment = j;
         break;
     }
-    if (v.judgment == kNoJudgment) { // every run failed: the earliest, its own cost
+    if (v.judgment == kNoJudgment) { // every run failed: the earliest is the verdict, every run is charged
         v.judgment = rows.front();
-        v.cost = runCost(audit, rows.front(), prices);
+        v.cost = failedCost;
     } else {
         v.cost = failedCost + runCost(audit, v.judgment, prices);
     }

@@ -10,14 +10,14 @@
 //   item), cluster = its group text (fallback: the unit); numbered 0.. by first appearance in pair order.
 // - A judge's verdict on a pair is its earliest run (lowest rep, then judgment row) whose answer is not
 //   `none`; when every run failed, the earliest run (answer none). Cost = the verdict run's cost plus the
-//   costs of the failed runs before it (a retry is part of the same request; K7 charges recorded costs of
-//   failed requests). A run's cost is K11's (calibration.h requestCostUsd): its recorded cost_usd, else, with
-//   prices for its judge, its tokens x prices; 0 when neither. Confidence = K1 of the verdict run
+//   costs of the failed runs before it, and when every run failed, the cost of every run (a retry is part of
+//   the same request; K7 charges recorded costs of failed requests, so [failed, failed] costs two runs, as
+//   [failed, answered] does). A run's cost is K11's (calibration.h requestCostUsd): its recorded cost_usd,
+//   else, with prices for its judge, its tokens x prices; 0 when neither. Confidence = K1 of the verdict run
 //   (confidence.h answerConfidence); pMet = P(MET) of a binary verdict run, renormalised over MET / UNMET
 //   entries (kMissing without them).
-// - Status: Missing (no run), Failed (`none`, or an ordinal level outside 1..K), Abstained (NA), else Right
-// or
-//   Wrong against the label, or Unlabelled when the pair has none (binary rater tie, no rating).
+// - Status: Missing (no run), Failed (`none`, or an ordinal level outside 1..K), Abstained (NA), else
+//   Right or Wrong against the label, or Unlabelled when the pair has none (binary rater tie, no rating).
 // Thread-safety: pure functions of the immutable audit.
 
 #include "analysis/calibration.h"

@@ -2,7 +2,7 @@
 """The Python baseline of the benchmark suite (issue 10; ../shared/spec/quality.md, "Speed").
 
 "The code a careful user would write" with pandas / numpy (Debian's python3-pandas 1.5, python3-numpy 1.24) for
-five stages, timed side by side with Tribunal's command line on the same generated files, with a check that both
+six stages, timed side by side with Tribunal's command line on the same generated files, with a check that both
 give the same numbers:
 
   import-csv    pandas.read_csv with categoricals of `tribunal-cli simulate audit` written as flat CSV
@@ -19,6 +19,12 @@ give the same numbers:
                 `simulate rubric --judges 8 --units 5000` (28 comparisons: one panel and format, so J(J-1)/2; 27
                 is not reachable): joint unit bootstrap in numpy, scipy.stats.binomtest for McNemar and the sign
                 test, statsmodels Holm (Tribunal: `tribunal-cli bench compare X.jsonl X.items.jsonl --judges ...`)
+  cascade       K9 cross-fitted cascade thresholds (metrics.md K7-K9, `tribunal-cli cascade` defaults: 50 halvings,
+                K7 grids) on `simulate rubric --judges 4 --units 6000` (30,000 pairs: 18,000 ordinal with 21
+                thresholds, 12,000 binary with 26; first judge sim-cheap, 3 fallbacks; the simulator writes one
+                panel, so 2 panel-kinds instead of quality.md's 9 panels): per-unit bin sums, the halves of all
+                halvings as one matrix product, cumulative sums and argmax choices in numpy; halvings drawn with
+                numpy's generator (Tribunal: `tribunal-cli bench cascade X.jsonl X.items.jsonl --first ...`)
 
 Agreement checks (any failure exits 1):
   import        the judgment counts of the imported frame (total, 'none' verdicts, raw outputs; per dataset, judge,
@@ -35,6 +41,10 @@ Agreement checks (any failure exits 1):
                 interval ends within Monte Carlo error (rank_z, as for bootstrap); p_boot within Monte Carlo
                 error; outcomes equal unless 0 or +-margin lies within Monte Carlo error of a deciding end; and
                 `compare --format csv` equals `--format json` (--check-only, 400 units).
+  cascade       on Tribunal's own halvings (its xoshiro256** streams and Fisher-Yates, reproduced exactly in numpy:
+                tribunal_halvings), every column of `cascade --format csv` the baseline computes - the full-sample
+                K7/K8 summary and all six cross-fitted statistics - names and counts exactly, numbers within 1e-9;
+                `cascade --format csv` equals `--format json` (--check-only, 300 units).
 
 Timing: each baseline stage runs in a fresh process (this script re-invoked with --stage), which reports the
 median of --repeat runs and its peak RSS (getrusage ru_maxrss: the whole process, i.e. including the Python
@@ -46,7 +56,8 @@ same file; --bench-trust PATH adds the Google Benchmark figures of bench_trust (
 
 Usage:
   /usr/bin/python3 tests/benchmarks/baseline.py [--judgments 1000000] [--seed 1] [--repeat 5] [--workdir DIR]
-        [--stages import-csv,import-jsonl,trust,bootstrap,compare] [--compare-units 5000] [--compare-judges 8] [--cli PATH] [--report FILE.md] [--bench-trust PATH]
+        [--stages import-csv,import-jsonl,trust,bootstrap,compare,cascade] [--compare-units 5000] [--compare-judges 8]
+        [--cascade-units 6000] [--cli PATH] [--report FILE.md] [--bench-trust PATH]
   /usr/bin/python3 tests/benchmarks/baseline.py --check-only --judgments 20000 --cli build/cli/tribunal-cli
 
 Needs /usr/bin/python3 with python3-pandas and python3-numpy (the python3 first on PATH may lack pandas).
@@ -69,7 +80,7 @@ import numpy as np
 import pandas as pd
 
 DEFAULT_CLI = "/tmp/h/snap/tribunal-cli"
-STAGES = ["import-csv", "import-jsonl", "trust", "bootstrap", "compare"]
+STAGES = ["import-csv", "import-jsonl", "trust", "bootstrap", "compare", "cascade"]
 TRUST_TOLERANCE = 1e-12          # issue 10: deterministic values agree to 1e-12 per cell and column
 RESAMPLES = 2000                 # T13 default
 LEVEL = 0.95                     # T13 default
@@ -992,6 +1003,357 @@ def r7_agreement_text(summary):
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Stage 6: cross-fitted cascades (K9; metrics.md K7-K9, docs/cascades.md)
+K9_HALVINGS = 50                 # `cascade` default
+K9_SEED = 20261129               # `cascade` default seed
+K9_STREAM = 0x4B39               # core/analysis/crossfit.h kCrossFitStream ("K9")
+K9_SLACK = 1e-9                  # K7 edge case: deferred when conf < tau - 1e-9
+K9_TOLERANCE = 1e-9
+K9_UNITS = 6000                  # 6,000 units x 5 criteria = 30,000 pairs (quality.md: 30,000 pairs)
+CHECK_K9_UNITS = 300             # --check-only
+K9_FIRST = "sim-cheap"
+K9_FALLBACKS = ["sim-mid-2", "sim-mid-3", "sim-expensive"]   # `simulate rubric --judges 4`
+M64 = (1 << 64) - 1
+
+
+def read_cascade_inputs(judgments_path, items_path, first, fallbacks):
+    """The K9 inputs of `tribunal-cli cascade X.jsonl X.items.jsonl --first D --fallbacks ...` (cascadereplay.h),
+    read with a json.loads loop (not timed: `bench cascade` does not time loading nor building the inputs).
+    Per kind: the pairs (items in file order) with an R1 label (half up; binary majority, a tie has none) on which D
+    gave a scored verdict; verdict = the earliest run (rep) with an answer, its cost plus the failed runs' before it;
+    score = D's confidence field (K1 as returned; else from probs) on ordinal pairs, |P(MET) - 0.5| on binary ones;
+    a fallback's correctness is D's where it has no scored verdict. Fallbacks in name order (replayCascade)."""
+    items = []
+    with open(items_path, "rb") as f:
+        for line in f:
+            if line.strip():
+                d = json.loads(line)
+                if d.get("kind") in ("ordinal", "binary"):
+                    items.append(d)
+    runs = {}
+    with open(judgments_path, "rb") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            d = json.loads(line)
+            if "judge" not in d or d.get("test"):
+                continue
+            runs.setdefault((d["dataset"], str(d["item_id"]), d["judge"]), []).append(d)
+    judges = [first] + sorted(fallbacks)
+
+    def verdict(dataset, item_id, judge, kind, levels):
+        rs = sorted(runs.get((dataset, item_id, judge), []), key=lambda r: r.get("rep", 1))   # stable: file order
+        cost = 0.0
+        for r in rs:
+            cost += r.get("cost_usd") or 0.0
+            a = r.get("answer")
+            if a is None or str(a).lower() == "none":
+                continue
+            a = str(a).strip().upper()
+            if kind == "binary":
+                ok = a in ("MET", "UNMET")
+            else:
+                ok = a.isdigit() and 1 <= int(a) <= levels
+            return (a if ok else None), r, cost
+        # every run failed: no verdict, and every run is charged (K7: failed requests' recorded costs count)
+        return None, None, cost
+
+    out = {}
+    for kind in ("ordinal", "binary"):
+        cols = {"unit": [], "score": [], "right": [[] for _ in judges], "cost": [[] for _ in judges]}
+        for it in items:
+            if it["kind"] != kind:
+                continue
+            vals = [str(v).strip().upper() for v in (it.get("ratings") or {}).values()]
+            if kind == "binary":
+                met, unmet = vals.count("MET"), vals.count("UNMET")
+                label = None if met == unmet else ("MET" if met > unmet else "UNMET")
+            else:
+                nums = [float(v) for v in vals if v.replace(".", "", 1).isdigit()]
+                label = str(int(math.floor(sum(nums) / len(nums) + 0.5))) if nums else None
+            if label is None:
+                continue
+            levels = len(it.get("levels") or [])
+            vs = [verdict(it["dataset"], str(it["item_id"]), j, kind, levels) for j in judges]
+            if vs[0][0] is None:
+                continue                                 # D did not answer: not in the pair set
+            d_ans, d_run = vs[0][0], vs[0][1]
+            conf = d_run.get("confidence")
+            probs = d_run.get("probs") or {}
+            if kind == "binary":
+                pm, pu = probs.get("MET"), probs.get("UNMET")
+                if pm is not None and pu is not None and pm + pu > 0:
+                    score = abs(pm / (pm + pu) - 0.5)
+                else:
+                    score = (conf if conf is not None else 0.0) / 2.0
+            else:
+                score = conf if conf is not None else 0.0
+            cols["unit"].append(it.get("unit_id") or "item:" + str(it["item_id"]))
+            cols["score"].append(score)
+            for j, (a, _, c) in enumerate(vs):
+                cols["right"][j].append(1 if (a if a is not None else d_ans) == label else 0)
+                cols["cost"][j].append(c)
+        _, first_at, unit = np.unique(np.array(cols["unit"], dtype=object), return_index=True, return_inverse=True)
+        # units numbered by first appearance (cascadereplay.h / judgecomparison.h); crossfit orders them by number
+        order = np.argsort(np.argsort(first_at, kind="stable"), kind="stable")
+        out[kind] = {"unit": order[unit].astype(np.int64), "score": np.array(cols["score"], dtype=float),
+                     "right": np.array(cols["right"], dtype=np.int64), "cost": np.array(cols["cost"], dtype=float),
+                     "judges": judges,
+                     "grid": np.arange(21) / 20.0 if kind == "ordinal" else np.arange(26) / 50.0}
+    return out
+
+
+def _mix64(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def tribunal_halvings(units, halvings=K9_HALVINGS, seed=K9_SEED, stream=K9_STREAM):
+    """Tribunal's halving permutations (crossfit.h, stats/randomstreams.h) reproduced exactly: per halving h the
+    xoshiro256** stream keyed by (seed, stream, h), Fisher-Yates from the last position down with Lemire's
+    uniformIndex on 32-bit words (low half of each output first). Vectorised over the halvings."""
+    G = 0x9E3779B97F4A7C15
+    state = np.zeros((4, halvings), dtype=np.uint64)
+    for h in range(halvings):
+        key = _mix64((_mix64((_mix64(seed) + stream * G) & M64) + h * G) & M64)
+        for w in range(4):
+            key = (key + G) & M64
+            state[w, h] = _mix64(key)
+    s0, s1, s2, s3 = state
+    spare = np.zeros(halvings, dtype=np.uint64)
+    have = np.zeros(halvings, dtype=bool)
+    M32 = np.uint64(0xFFFFFFFF)
+
+    def rotl(x, k):
+        return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+    def next32(mask):
+        nonlocal s0, s1, s2, s3, spare, have
+        result = rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+        t = s1 << np.uint64(17)
+        n2 = s2 ^ s0
+        n3 = s3 ^ s1
+        n1 = s1 ^ n2
+        n0 = s0 ^ n3
+        n2 = n2 ^ t
+        n3 = rotl(n3, 45)
+        adv = mask & ~have                            # these streams draw a fresh 64-bit output
+        word = np.where(have, spare, result & M32)
+        s0, s1, s2, s3 = (np.where(adv, a, b) for a, b in ((n0, s0), (n1, s1), (n2, s2), (n3, s3)))
+        spare = np.where(adv, result >> np.uint64(32), spare)
+        have = np.where(mask, ~have, have)
+        return word
+
+    perm = np.tile(np.arange(units, dtype=np.int64), (halvings, 1))
+    rows = np.arange(halvings)
+    everyone = np.ones(halvings, dtype=bool)
+    with np.errstate(over="ignore"):
+        for i in range(units, 1, -1):
+            n = np.uint64(i)
+            m = next32(everyone) * n
+            low = m & M32
+            threshold = np.uint64(((1 << 32) - i) % i)
+            rejected = low < threshold
+            while rejected.any():
+                m = np.where(rejected, next32(rejected) * n, m)
+                low = m & M32
+                rejected = rejected & (low < threshold)
+            j = (m >> np.uint64(32)).astype(np.int64)
+            a = perm[rows, i - 1].copy()
+            perm[rows, i - 1] = perm[rows, j]
+            perm[rows, j] = a
+    return perm
+
+
+def numpy_halvings(units, halvings=K9_HALVINGS, seed=K9_SEED):
+    """What a careful numpy user writes: one permutation of the units per halving from numpy's generator."""
+    rng = np.random.default_rng(seed)
+    return np.array([rng.permutation(units) for _ in range(halvings)])
+
+
+def k9_panel(inp, perms):
+    """K9 on one panel and kind (metrics.md K9; ties as crossfit.h): per-unit sums by deferral bin, the halves'
+    sums for all halvings at once as (halvings x units) @ (units x ...) products, curves by cumulative sums over
+    the bins, choices by argmax with the tie rules, the held-out half scored with them.
+    Also the full-sample K7/K8 summary (oracle tau, best cascade/single/LLM judge, matching cascade)."""
+    unit, score, right, cost, grid = inp["unit"], inp["score"], inp["right"], inp["cost"], inp["grid"]
+    J, F, T = right.shape[0], right.shape[0] - 1, len(grid)
+    U = int(unit.max()) + 1 if len(unit) else 0
+    H = perms.shape[0]
+    b = np.searchsorted(grid - K9_SLACK, np.nan_to_num(score, nan=0.0), side="right")   # deferred at k when b <= k
+    bins = T + 1
+    # per unit: [pairs, D right, F x fallback right, F x fallback cost] per bin, and candidates' right / cost
+    key = unit * bins + b
+    per_bin = [np.bincount(key, minlength=U * bins)]
+    per_bin.append(np.bincount(key, weights=right[0], minlength=U * bins))
+    per_bin += [np.bincount(key, weights=right[f], minlength=U * bins) for f in range(1, J)]
+    per_bin += [np.bincount(key, weights=cost[f], minlength=U * bins) for f in range(1, J)]
+    ub = np.stack(per_bin, axis=1).reshape(U, bins * (2 + 2 * F))                 # (U, bins * fields)
+    uc = np.stack([np.bincount(unit, weights=right[c], minlength=U) for c in range(J)] +
+                  [np.bincount(unit, weights=cost[c], minlength=U) for c in range(J)], axis=1)   # (U, 2J)
+    inA = np.zeros((H, U))
+    inA[np.arange(H)[:, None], perms[:, :U // 2]] = 1.0
+    allb, allc = ub.sum(axis=0), uc.sum(axis=0)
+    hb = np.stack([inA @ ub, allb - inA @ ub])            # (2, H, bins * fields)
+    hc = np.stack([inA @ uc, allc - inA @ uc])            # (2, H, 2J)
+    hb = hb.reshape(2, H, bins, 2 + 2 * F)
+    n = hb[..., 0].sum(axis=2)                            # (2, H)
+    c_right, c_cost = np.rint(hc[..., :J]), hc[..., J:]
+    # cascade curves (2, H, F, T): right = D right - D right deferred + fallback right deferred
+    cum = np.cumsum(hb[:, :, :T, :], axis=2)              # bins 0..T-1 (bin T never deferred)
+    deferred = np.rint(cum[..., 0])[:, :, None, :]
+    cr = (c_right[..., 0][..., None, None] - np.rint(cum[..., 1])[:, :, None, :] +
+          np.rint(np.moveaxis(cum[..., 2:2 + F], 3, 2)))
+    cc = c_cost[..., 0][..., None, None] + np.moveaxis(cum[..., 2 + F:], 3, 2)
+    # (1) oracle tau per fallback on X: max right, then fewer deferred, then smaller k
+    big = 1 << 40
+    okey = cr * big - np.broadcast_to(deferred, cr.shape)
+    k_or = np.argmax(okey, axis=3)                        # first max: smaller k
+    at = lambda a, k: np.take_along_axis(a, k[..., None], axis=-1)[..., 0]
+    r_or, c_or = at(cr, k_or), at(cc, k_or)               # (2, H, F)
+
+    def best(r, c):
+        """Index of the most accurate; ties to the cheaper, then the first (last axis)."""
+        top = r == r.max(axis=-1, keepdims=True)
+        cm = np.where(top, c, np.inf)
+        return np.argmax(top & (cm == cm.min(axis=-1, keepdims=True)), axis=-1)
+
+    f_best = best(r_or, c_or)                             # (2)
+    k_best = at(k_or, f_best)
+    single = best(c_right, c_cost)                        # (3) over D, fallbacks
+    llm = best(c_right[..., 1:], c_cost[..., 1:])         # (4)
+    llm_curve = np.take_along_axis(cr, llm[..., None, None], axis=2)[:, :, 0, :]
+    reach = llm_curve >= at(c_right[..., 1:], llm)[..., None]
+    match = np.where(reach.any(axis=2), np.argmax(reach, axis=2), -1)
+    # score Y = 1 - X with X's choices
+    Y = [1, 0]
+    cas_r = np.take_along_axis(np.take_along_axis(cr[Y], f_best[..., None, None], axis=2)[:, :, 0, :],
+                               k_best[..., None], axis=2)[..., 0]
+    sin_r = at(c_right[Y], single)
+    llm_r, llm_c = at(c_right[Y][..., 1:], llm), at(c_cost[Y][..., 1:], llm)
+    my_curve_r = np.take_along_axis(cr[Y], llm[..., None, None], axis=2)[:, :, 0, :]
+    my_curve_c = np.take_along_axis(cc[Y], llm[..., None, None], axis=2)[:, :, 0, :]
+    m0 = np.maximum(match, 0)
+    mat_r = np.where(match >= 0, at(my_curve_r, m0), llm_r)
+    mat_c = np.where(match >= 0, at(my_curve_c, m0), llm_c)
+    live = (n[0] > 0) & (n[1] > 0) & (T > 0)                # both directions need both halves non-empty
+    w = live[None, :].astype(float)
+    pairs = (n[Y] * w).sum(axis=0)
+    pool = lambda a: (a * w).sum(axis=0)
+    cR, sR, mR, lR, mC, lC = (pool(a) for a in (cas_r, sin_r, mat_r, llm_r, mat_c, llm_c))
+    ok = pairs > 0
+    gain = (cR - sR)[ok] / pairs[ok]
+    cs = (mC / np.where(lC > 0, lC, 1))[ok & (lC > 0)]
+    res = {"crossfit_halvings": H,
+           "crossfit_mean_gain": gain.mean() if ok.any() else np.nan,
+           "crossfit_share_with_gain": (gain > 0).mean() if ok.any() else np.nan,
+           "crossfit_cascade_accuracy": (cR[ok] / pairs[ok]).mean() if ok.any() else np.nan,
+           "crossfit_single_accuracy": (sR[ok] / pairs[ok]).mean() if ok.any() else np.nan,
+           "crossfit_cost_share": cs.mean() if len(cs) else np.nan,
+           "crossfit_share_matching": (mR[ok] >= lR[ok]).mean() if ok.any() else np.nan}
+    # full sample (K7, K8, the matching cascade), from the same sums
+    N = len(unit)
+    fb = allb.reshape(bins, 2 + 2 * F)
+    fcum = np.cumsum(fb[:T], axis=0)
+    a_right, a_cost = np.rint(allc[:J]), allc[J:]
+    fr = a_right[0] - np.rint(fcum[:, 1])[:, None] + np.rint(fcum[:, 2:2 + F])       # (T, F)
+    fc = a_cost[0] + fcum[:, 2 + F:]
+    ko = np.argmax(fr * big - np.rint(fcum[:, 0])[:, None], axis=0)               # (F,)
+    fo = best(fr[ko, np.arange(F)], fc[ko, np.arange(F)])
+    names = inp["judges"]
+    sj = best(a_right, a_cost)
+    lj = best(a_right[1:], a_cost[1:])
+    reach = fr[:, lj] >= a_right[1 + lj]
+    mt = int(np.argmax(reach)) if reach.any() else -1
+    res.update({"pairs": N, "first_accuracy": a_right[0] / N, "first_cost": a_cost[0],
+                "best_single": names[sj], "best_single_accuracy": a_right[sj] / N,
+                "best_fallback": names[1 + fo], "oracle_tau": grid[ko[fo]],
+                "oracle_accuracy": fr[ko[fo], fo] / N, "oracle_deferred_share": np.rint(fcum[ko[fo], 0]) / N,
+                "oracle_cost": fc[ko[fo], fo], "best_llm": names[1 + lj],
+                "matching_tau": grid[mt] if mt >= 0 else np.nan,
+                "matching_cost_share": fc[mt, lj] / a_cost[1 + lj] if mt >= 0 and a_cost[1 + lj] > 0 else np.nan})
+    return res
+
+
+K9_EXACT = ["pairs", "best_single", "best_fallback", "best_llm", "crossfit_halvings"]
+K9_NUMERIC = ["first_accuracy", "first_cost", "best_single_accuracy", "oracle_tau", "oracle_accuracy",
+              "oracle_deferred_share", "oracle_cost", "matching_tau", "matching_cost_share", "crossfit_mean_gain",
+              "crossfit_share_with_gain", "crossfit_cascade_accuracy", "crossfit_single_accuracy",
+              "crossfit_cost_share", "crossfit_share_matching"]
+
+
+def k9_all(inputs, halvings_of):
+    """K9 of every kind; halvings_of(units) gives the (halvings x units) permutations."""
+    perms = {}
+    out = {}
+    for kind, inp in inputs.items():
+        U = int(inp["unit"].max()) + 1
+        if U not in perms:
+            perms[U] = halvings_of(U)
+        out[kind] = k9_panel(inp, perms[U])
+    return out
+
+
+def check_k9(mine, tribunal_csv, tolerance=K9_TOLERANCE):
+    """Every column of `cascade --format csv` the baseline computes, per kind: names and counts exactly, the rest
+    within `tolerance` (empty cell = NaN)."""
+    rows = pd.read_csv(tribunal_csv, dtype=str, keep_default_na=False)
+    problems, worst = [], 0.0
+    for _, row in rows.iterrows():
+        kind = str(row["kind"])
+        if kind not in mine:
+            problems.append(f"kind {kind}: not in the baseline")
+            continue
+        m = mine[kind]
+        for col in K9_EXACT:
+            if str(row[col]) != str(m[col]):
+                problems.append(f"{kind} {col}: tribunal {row[col]}, baseline {m[col]}")
+        for col in K9_NUMERIC:
+            t = row[col]
+            t = float(t) if t.strip() else float("nan")
+            b = float(m[col])
+            if math.isnan(t) and math.isnan(b):
+                continue
+            d = abs(t - b) if not (math.isnan(t) or math.isnan(b)) else float("inf")
+            worst = max(worst, d)
+            if d > tolerance:
+                problems.append(f"{kind} {col}: tribunal {t!r}, baseline {b!r}")
+    if len(rows) != len(mine):
+        problems.append(f"{len(rows)} rows in cascade, {len(mine)} kinds in the baseline")
+    return worst, problems
+
+
+def compare_k9_csv_json(csv_path, json_path):
+    """`cascade --format csv` and `--format json` must hold the same rows and values."""
+    return compare_r7_csv_json(csv_path, json_path)
+
+
+def make_cascade_files(cli, workdir, units, seed):
+    """`simulate rubric --judges 4` files under their own keys (the compare stage's rubric files may differ)."""
+    f = make_rubric_files(cli, workdir, units, 4, seed)
+    return {"k9_jsonl": f["rubric_jsonl"], "k9_items": f["rubric_items"]}
+
+
+def cascade_args(cli, files):
+    return [cli, "cascade", files["k9_jsonl"], files["k9_items"], "--first", K9_FIRST, "--fallbacks",
+            ",".join(K9_FALLBACKS)]
+
+
+def bench_cascade_cli(cli, files, repeat):
+    """Tribunal's K9 timed in process on the same files: `tribunal-cli bench cascade` (loads once, untimed)."""
+    out = launch([cli, "bench", "cascade", files["k9_jsonl"], files["k9_items"], "--first", K9_FIRST,
+                  "--fallbacks", ",".join(K9_FALLBACKS), "--repeat", str(repeat)], capture=True)[2]
+    m = re.search(r"panels (\d+)  pairs (\d+)  halvings (\d+)  thresholds (\d+)  fallbacks (\d+).*\n"
+                  r".*\(K9\) median ([\d.]+) s  peak RSS ([\d.]+) MiB", out)
+    if not m:
+        sys.exit(f"cannot read bench cascade output:\n{out}")
+    return {"panels": int(m.group(1)), "pairs": int(m.group(2)), "halvings": int(m.group(3)),
+            "thresholds": int(m.group(4)), "fallbacks": int(m.group(5)), "median": float(m.group(6)),
+            "peak": float(m.group(7)), "text": out.strip()}
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # One stage in this process (the --stage child, or --check-only in-process)
 def rss_mib():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0     # Linux: KiB
@@ -1071,6 +1433,20 @@ def run_stage(stage, files, repeat, tribunal, jsonl_reader="loads"):
         res["worst"] = summary["worst_z"][1]
         res["comparisons"] = summary["comparisons"]
         res["units"] = int(table["units"].max()) if len(table) else 0
+    elif stage == "cascade":
+        inputs = read_cascade_inputs(files["k9_jsonl"], files["k9_items"], K9_FIRST, K9_FALLBACKS)
+        times, _ = timed(lambda: k9_all(inputs, numpy_halvings), repeat)
+        res["times"] = times
+        res["peak_rss_mib"] = rss_mib()
+        # the same computation on Tribunal's own halvings (its xoshiro256** streams, reproduced exactly)
+        exact_times, mine = timed(lambda: k9_all(inputs, tribunal_halvings), 1 if repeat == 1 else 3)
+        res["exact_times"] = exact_times
+        worst, problems = check_k9(mine, tribunal["k9_csv"])
+        res["problems"] = problems
+        res["agreement"] = (f"{len(mine)} panel-kinds x {len(K9_EXACT) + len(K9_NUMERIC)} columns on Tribunal's "
+                            f"halvings: names and counts equal, max abs diff {worst:.2g} (limit {K9_TOLERANCE:g})"
+                            if not problems else "MISMATCH")
+        res["pairs"] = int(sum(len(v["unit"]) for v in inputs.values()))
     return res
 
 
@@ -1217,7 +1593,19 @@ def check_only(args, files, cli):
                    ",".join(tribunal["r7_judges"])]
         run_cli(r7_args + ["--format", "csv"], tribunal["r7_csv"])
         run_cli(r7_args + ["--format", "json"], os.path.join(wd, "compare.json"))
+    if "cascade" in args.stages:
+        files = dict(files, **make_cascade_files(cli, wd, CHECK_K9_UNITS, args.seed))
+        tribunal["k9_csv"] = os.path.join(wd, "cascade.csv")
+        run_cli(cascade_args(cli, files) + ["--format", "csv"], tribunal["k9_csv"])
+        run_cli(cascade_args(cli, files) + ["--format", "json"], os.path.join(wd, "cascade.json"))
     failed = False
+    if "cascade" in args.stages:
+        problems = compare_k9_csv_json(tribunal["k9_csv"], os.path.join(wd, "cascade.json"))
+        print(f"{'cascade (csv = json)':24s} {'FAIL' if problems else 'ok  '} "
+              f"every column of cascade --format csv equals --format json")
+        for p in problems[:20]:
+            print("    " + p)
+        failed |= bool(problems)
     if "compare" in args.stages:
         problems = compare_r7_csv_json(tribunal["r7_csv"], os.path.join(wd, "compare.json"))
         print(f"{'compare (csv = json)':24s} {'FAIL' if problems else 'ok  '} "
@@ -1354,6 +1742,26 @@ def full_run(args, files, cli):
             notes.append("compare outcome within Monte Carlo error: " + p)
         for p in b["problems"][:20]:
             notes.append("compare MISMATCH: " + p)
+    if "cascade" in args.stages:
+        kfiles = make_cascade_files(cli, wd, args.cascade_units, args.seed)
+        k9 = {"k9_csv": os.path.join(wd, "cascade.csv")}
+        run_cli(cascade_args(cli, kfiles) + ["--format", "csv"], k9["k9_csv"])
+        ld0 = load()
+        t = bench_cascade_cli(cli, kfiles, R)
+        b = spawn_stage("cascade", dict(files, **kfiles), R, dict(tribunal, **k9))
+        failed |= bool(b["problems"])
+        add("cross-fitted cascades K9", f"{t['halvings']} halvings x {t['thresholds']} thresholds (binary; ordinal 21) "
+            f"x {t['fallbacks']} fallbacks x {t['panels']} panel-kinds, {t['pairs']:,} pairs (Tribunal: bench "
+            f"cascade, same files)", t["median"], statistics.median(b["times"]), t["peak"], b["peak_rss_mib"],
+            b["agreement"], f"{ld0} / {load()}", b["idle_rss_mib"])
+        notes.append(f"cascade: simulate rubric --judges 4 --units {args.cascade_units} --seed {args.seed} (one "
+                     f"panel, ordinal and binary criteria: 2 panel-kinds; quality.md's 9 panels are not reachable "
+                     f"with the simulator), cascade --first {K9_FIRST} --fallbacks {','.join(K9_FALLBACKS)}; the "
+                     f"timed baseline draws its halvings with numpy's generator; on Tribunal's own halvings "
+                     f"(xoshiro256** reproduced in numpy) it takes {fmt_s(statistics.median(b['exact_times']))}, "
+                     f"which the agreement check uses")
+        for p in b["problems"][:20]:
+            notes.append("cascade MISMATCH: " + p)
     header = ["stage", "workload", "Tribunal median", "baseline median", "ratio (baseline / Tribunal)",
               "Tribunal peak RSS", "baseline peak RSS", "agreement", "load avg (start / end)"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -1381,6 +1789,9 @@ def main():
     ap.add_argument("--compare-judges", type=int, default=8,
                     help="compare stage: judges of `simulate rubric` (8: 28 comparisons, the nearest to "
                     "quality.md's 27 that one panel and format allow)")
+    ap.add_argument("--cascade-units", type=int, default=K9_UNITS,
+                    help="cascade stage: units of `simulate rubric --judges 4` (6,000 x 5 criteria = 30,000 pairs, "
+                    f"quality.md's workload; --check-only uses {CHECK_K9_UNITS})")
     ap.add_argument("--check-only", action="store_true", help="equality checks only, no timing (CTest)")
     ap.add_argument("--report", help="also write the results table (markdown) here")
     ap.add_argument("--bench-trust", help="also time Tribunal's trust table and bootstrap in process with this "

@@ -287,6 +287,37 @@ void TestCli::benchStagesReportTheirWorkload()
     run = cli({"bench", "compare", rubric});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("bench compare needs --judges"), qPrintable(run.err));
+
+    // bench cascade: the workload of `cascade` with the same judges (one K9 run per panel and kind, its pairs
+    // and halvings; thresholds: the largest grid, binary k/50).
+    const QStringList cascadeArgs = {
+        rubric,       "--first", "sim-cheap", "--fallbacks", "sim-mid-2,sim-mid-3,sim-expensive",
+        "--halvings", "7"};
+    run = cli(QStringList{"bench", "cascade"} + cascadeArgs + QStringList{"--repeat", "2", "--threads", "1"});
+    QCOMPARE(run.exitCode, 0);
+    const auto cascaded =
+        QJsonDocument::fromJson(
+            cli(QStringList{"cascade"} + cascadeArgs + QStringList{"--format", "json"}).out.toUtf8())
+            .array();
+    QCOMPARE(cascaded.size(), 2); // ordinal and binary criteria of one panel
+    qint64 cascadePairs = 0;
+    for (const auto& row : cascaded) {
+        cascadePairs += row.toObject()["pairs"].toInteger();
+        QCOMPARE(row.toObject()["crossfit_halvings"].toInteger(), 7);
+    }
+    QVERIFY(cascadePairs > 0);
+    QVERIFY2(
+        run.out.contains(QString("stage cascade  input %1  judgments %2  panels 2  pairs %3  halvings 7  "
+                                 "thresholds 26  fallbacks 3  repeats 2")
+                             .arg(rubric)
+                             .arg(judgments)
+                             .arg(cascadePairs)),
+        qPrintable(run.out));
+    QVERIFY(run.out.contains(
+        QRegularExpression(R"(cross-fitted cascades \(K9\) median \d+\.\d{4} s  peak RSS \d+\.\d MiB)")));
+    run = cli({"bench", "cascade", rubric, "--first", "sim-cheap"});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("bench cascade needs --first J and --fallbacks"), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -184,7 +184,8 @@ void TestJury::verdictRules()
 {
     // j1: rep 1 failed (cost 0.1), rep 2 answered 3 with probabilities (cost 0.2), rep 3 answered 5: the
     // verdict is rep 2, cost 0.1 + 0.2, K1 from its probabilities (0.6 over 5 levels: (5 x 0.6 - 1)/4 = 0.5).
-    // j2: every run failed: the earliest run, its cost only. j3: stated confidence wins over probabilities.
+    // j2: every run failed: the earliest run is the verdict, and every run is charged (0.05 + 0.07, as a
+    // failed run before an answer would be). j3: stated confidence wins over probabilities.
     // Binary pair: P(MET) renormalised over MET / UNMET (0.3 / (0.3 + 0.1) = 0.75).
     const std::vector<ProbEntry> probs = {{3, 0.6}, {4, 0.4}};
     const std::vector<ProbEntry> binaryProbs = {{kMet, 0.3}, {kUnmet, 0.1}};
@@ -208,7 +209,7 @@ void TestJury::verdictRules()
     QCOMPARE(audit->judgments().rep[a.judgment], std::uint16_t(2));
     const RubricVerdict& b = t.at(1, 0);
     QCOMPARE(b.status, VerdictStatus::Failed);
-    QCOMPARE(b.cost, 0.05);
+    QVERIFY(std::fabs(b.cost - 0.12) <= 1e-15);
     QCOMPARE(t.at(2, 0).confidence, 0.9);
     QCOMPARE(t.at(2, 0).status, VerdictStatus::Wrong);
     const RubricVerdict& c = t.at(0, 1);
