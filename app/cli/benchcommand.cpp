@@ -143,14 +143,11 @@ int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, co
 {
     if (!parser.isSet("judges"))
         return usage("bench compare needs --judges J1,J2,...");
-    QStringList judgeNames;
-    for (const QString& part : parser.value("judges").split(',', Qt::SkipEmptyParts)) {
-        const QString name = part.trimmed();
-        if (judgeNames.contains(name))
-            return usage(QString("--judges: '%1' is listed twice").arg(name));
-        judgeNames.push_back(name);
-    }
-    if (judgeNames.size() < 2)
+    QString error;
+    const auto judgeNames = judgeListOption(parser, QCommandLineOption("judges", "", "J1,J2,..."), &error);
+    if (!judgeNames)
+        return usage(error);
+    if (judgeNames->size() < 2)
         return usage("--judges: at least two judges needed");
     // compare's defaults (rubriccommands.cpp runCompare): 10,000 resamples, seed 20261129, margin 0.05, no
     // cluster bootstrap, half-up labels.
@@ -164,38 +161,19 @@ int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, co
     const AuditPtr audit = load(inputs, options, nullptr, &exitCode);
     if (!audit)
         return exitCode;
-    std::vector<StrId> judges;
-    for (const QString& name : judgeNames) {
-        const auto id = audit->strings().find(name.toStdString());
-        bool judged = false;
-        for (const Cell& cell : audit->cells())
-            judged = judged || (id && cell.judge == *id);
-        if (!judged) {
-            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
-            return kBadInput;
-        }
-        judges.push_back(*id);
-    }
-    StrId panel = kEmptyStr;
-    if (parser.isSet("panel")) {
-        const std::string name = parser.value("panel").toStdString();
-        const auto id = audit->strings().find(name);
-        bool found = false;
-        for (std::size_t i = 0; i < audit->itemCount() && id; ++i)
-            found =
-                found || (audit->items().dataset[i] == *id && audit->items().kind[i] != TaskKind::Pairwise);
-        if (!found) {
-            std::cerr << "no rubric panel '" << name << "' in the input\n";
-            return kBadInput;
-        }
-        panel = *id;
-    }
+    const auto judges = judgeIds(*audit, *judgeNames, &exitCode);
+    if (!judges)
+        return exitCode;
+    const QCommandLineOption panelOption("panel", "", "NAME");
+    const auto panel = namedPanel(*audit, parser, panelOption, &exitCode);
+    if (!panel)
+        return exitCode;
     std::vector<double> seconds;
     std::size_t family = 0, units = 0;
     for (int i = 0; i < n; ++i) {
         const auto start = std::chrono::steady_clock::now();
         const std::vector<JudgeComparison> comparisons =
-            compareJudges(*audit, judges, panel, settings, paired);
+            compareJudges(*audit, *judges, *panel, settings, paired);
         seconds.push_back(secondsSince(start));
         family = 0;
         units = 0;

@@ -128,6 +128,42 @@ std::optional<std::vector<StrId>> rubricPanels(const Audit& audit, const QComman
     return std::vector<StrId>{*id};
 }
 
+std::optional<std::vector<StrId>> judgeIds(const Audit& audit, const QStringList& names, int* exitCode)
+{
+    std::vector<StrId> judges;
+    for (const QString& name : names) {
+        const auto id = audit.strings().find(name.toStdString());
+        bool judged = false;
+        for (const Cell& cell : audit.cells())
+            judged = judged || (id && cell.judge == *id);
+        if (!judged) {
+            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
+            *exitCode = kBadInput;
+            return std::nullopt;
+        }
+        judges.push_back(*id);
+    }
+    return judges;
+}
+
+std::optional<StrId> namedPanel(const Audit& audit, const QCommandLineParser& parser,
+                                const QCommandLineOption& panelOption, int* exitCode)
+{
+    if (!parser.isSet(panelOption))
+        return kEmptyStr;
+    const std::string name = parser.value(panelOption).toStdString();
+    const auto id = audit.strings().find(name);
+    bool found = false;
+    for (std::size_t i = 0; i < audit.itemCount() && id; ++i)
+        found = found || (audit.items().dataset[i] == *id && audit.items().kind[i] != TaskKind::Pairwise);
+    if (!found) {
+        std::cerr << "no rubric panel '" << name << "' in the input\n";
+        *exitCode = kBadInput;
+        return std::nullopt;
+    }
+    return *id;
+}
+
 JudgeLookup lookupJudge(const Audit& audit, StrId panel, const JudgeName& name, const QString& option,
                         JudgeKey* key, QString* error)
 {

@@ -58,6 +58,15 @@ std::optional<JudgeName> findJudge(const Audit& audit, const QString& text, int*
 std::optional<std::vector<StrId>> rubricPanels(const Audit& audit, const QCommandLineParser& parser,
                                                const QCommandLineOption& panelOption, int* exitCode);
 
+/// The judge names of `compare` (bare names, no @format) as ids. Null when a name has no judgment: prints
+/// "unknown judge 'J' (no judgment of that judge)" and sets *exitCode = kBadInput.
+std::optional<std::vector<StrId>> judgeIds(const Audit& audit, const QStringList& names, int* exitCode);
+
+/// The panel named by `panelOption`, or kEmptyStr (every panel) when it is not set. Null when the named
+/// dataset has no rubric item: prints "no rubric panel 'P' in the input" and sets *exitCode = kBadInput.
+std::optional<StrId> namedPanel(const Audit& audit, const QCommandLineParser& parser,
+                                const QCommandLineOption& panelOption, int* exitCode);
+
 /// Where a judge name resolves on a panel.
 enum class JudgeLookup { Found, Absent, Ambiguous };
 

@@ -176,34 +176,14 @@ int runCompare(const QStringList& args)
         return exitCode;
     if (!hasRubricItems(*audit))
         return noRubricItems();
-    std::vector<StrId> judges;
-    for (const QString& name : judgeNames) {
-        const auto id = audit->strings().find(name.toStdString());
-        bool judged = false;
-        for (const Cell& cell : audit->cells())
-            judged = judged || (id && cell.judge == *id);
-        if (!judged) {
-            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
-            return kBadInput;
-        }
-        judges.push_back(*id);
-    }
-    StrId panel = kEmptyStr;
-    if (parser.isSet(panelOption)) {
-        const std::string name = parser.value(panelOption).toStdString();
-        const auto id = audit->strings().find(name);
-        bool found = false;
-        for (std::size_t i = 0; i < audit->itemCount() && id; ++i)
-            found =
-                found || (audit->items().dataset[i] == *id && audit->items().kind[i] != TaskKind::Pairwise);
-        if (!found) {
-            std::cerr << "no rubric panel '" << name << "' in the input\n";
-            return kBadInput;
-        }
-        panel = *id;
-    }
+    const auto judges = judgeIds(*audit, judgeNames, &exitCode);
+    if (!judges)
+        return exitCode;
+    const auto panel = namedPanel(*audit, parser, panelOption, &exitCode);
+    if (!panel)
+        return exitCode;
     const JudgeComparisonSettings settings{*rule};
-    const std::vector<JudgeComparison> comparisons = compareJudges(*audit, judges, panel, settings, paired);
+    const std::vector<JudgeComparison> comparisons = compareJudges(*audit, *judges, *panel, settings, paired);
     if (comparisons.empty()) {
         std::cerr << "no panel and format in which two of the judges both judged rubric items\n";
         return kBadInput;

@@ -1599,17 +1599,13 @@ def check_only(args, files, cli):
         run_cli(cascade_args(cli, files) + ["--format", "csv"], tribunal["k9_csv"])
         run_cli(cascade_args(cli, files) + ["--format", "json"], os.path.join(wd, "cascade.json"))
     failed = False
-    if "cascade" in args.stages:
-        problems = compare_k9_csv_json(tribunal["k9_csv"], os.path.join(wd, "cascade.json"))
-        print(f"{'cascade (csv = json)':24s} {'FAIL' if problems else 'ok  '} "
-              f"every column of cascade --format csv equals --format json")
-        for p in problems[:20]:
-            print("    " + p)
-        failed |= bool(problems)
-    if "compare" in args.stages:
-        problems = compare_r7_csv_json(tribunal["r7_csv"], os.path.join(wd, "compare.json"))
-        print(f"{'compare (csv = json)':24s} {'FAIL' if problems else 'ok  '} "
-              f"every column of compare --format csv equals --format json")
+    # Each command's CSV and JSON outputs must carry the same values.
+    for stage, check, csv_key in (("cascade", compare_k9_csv_json, "k9_csv"), ("compare", compare_r7_csv_json, "r7_csv")):
+        if stage not in args.stages:
+            continue
+        problems = check(tribunal[csv_key], os.path.join(wd, f"{stage}.json"))
+        print(f"{stage + ' (csv = json)':24s} {'FAIL' if problems else 'ok  '} "
+              f"every column of {stage} --format csv equals --format json")
         for p in problems[:20]:
             print("    " + p)
         failed |= bool(problems)
