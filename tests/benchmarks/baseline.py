@@ -79,7 +79,8 @@ import time
 import numpy as np
 import pandas as pd
 
-DEFAULT_CLI = "/tmp/h/snap/tribunal-cli"
+# The command-line program of a build in the repository's `build/` directory (--cli names another one).
+DEFAULT_CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "app", "tribunal-cli")
 STAGES = ["import-csv", "import-jsonl", "trust", "bootstrap", "compare", "cascade"]
 TRUST_TOLERANCE = 1e-12          # issue 10: deterministic values agree to 1e-12 per cell and column
 RESAMPLES = 2000                 # T13 default
