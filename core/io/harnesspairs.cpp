@@ -2,7 +2,6 @@
 
 #include "harnesspairs.h"
 
-#include "messagetext.h"
 #include "report/jsonwriter.h"
 
 namespace tribunal {
@@ -52,15 +51,8 @@ std::optional<HarnessProblem> HarnessPairs::commit(const HarnessPairRecord& reco
             return HarnessProblem{std::string(text.key), std::move(*problem)};
     if (auto problem = m_patch.label(TaskKind::Pairwise, record.label))
         return HarnessProblem{std::string(record.labelKey), std::move(*problem)};
-    // The item's kept fields here are the candidates' models, not unknown keys: say so in the conflict.
-    if (existing && !record.itemExtra.empty()) {
-        const std::string_view current = m_builder.str(m_builder.text(*existing, ItemText::Extra));
-        if (!current.empty() && current != record.itemExtra)
-            return HarnessProblem{std::string(record.itemExtraKey),
-                                  disagreement(record.itemExtra, current,
-                                               m_origins.describe(*existing, textField(ItemText::Extra)))};
-    }
-    if (auto problem = m_patch.extra(record.itemExtra))
+    // The item's extra fields here are the candidates' models, not unknown keys.
+    if (auto problem = m_patch.extra(record.itemExtra, ItemPatch::ExtraKind::KnownFields))
         return HarnessProblem{std::string(record.itemExtraKey), std::move(*problem)};
 
     const std::uint32_t item =

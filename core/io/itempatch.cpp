@@ -37,7 +37,7 @@ std::string ItemPatch::labelConflict(TaskKind kind, Answer value, Answer current
                         m_origins.describe(*m_item, ItemField::Label));
 }
 
-std::optional<std::string> ItemPatch::extra(std::string_view json)
+std::optional<std::string> ItemPatch::extra(std::string_view json, ExtraKind kind)
 {
     if (json.empty())
         return std::nullopt;
@@ -45,8 +45,10 @@ std::optional<std::string> ItemPatch::extra(std::string_view json)
     if (current != kEmptyStr) {
         if (m_builder.str(current) == json)
             return std::nullopt;
-        return "unknown keys " + quoteForMessage(json) + " disagree with those " +
-               m_origins.describe(*m_item, textField(ItemText::Extra));
+        const std::string origin = m_origins.describe(*m_item, textField(ItemText::Extra));
+        if (kind == ExtraKind::KnownFields)
+            return disagreement(json, m_builder.str(current), origin);
+        return "unknown keys " + quoteForMessage(json) + " disagree with those " + origin;
     }
     const auto f = static_cast<std::size_t>(ItemText::Extra);
     m_text[f] = json;

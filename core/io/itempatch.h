@@ -39,8 +39,14 @@ public:
         }
         return labelConflict(kind, value, current);
     }
-    /// The item's kept unknown fields (one JSON object text): `unknown keys "{...}" disagree with those ...`.
-    std::optional<std::string> extra(std::string_view json);
+    /// How a conflict in the item's extra fields is worded.
+    enum class ExtraKind {
+        UnknownKeys, ///< a record's kept unknown keys: `unknown keys "{...}" disagree with those ...`
+        KnownFields, ///< fields an adapter writes there (a harness's candidate models): `"{...}" disagrees
+                     ///< with "{...}" <origin>`
+    };
+    /// The item's extra fields (one JSON object text).
+    std::optional<std::string> extra(std::string_view json, ExtraKind kind = ExtraKind::UnknownKeys);
 
     /// Applies the staged fields to `item` (the one of reset(), or the row just created) and records `line`
     /// as their origin.
