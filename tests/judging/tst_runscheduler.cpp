@@ -352,8 +352,21 @@ private slots:
             QVERIFY2(faults.value(kind).toInt() > 0, qPrintable(kind));
             faulted += faults.value(kind).toInt();
         }
-        QCOMPARE(outcome.counts.retried, std::uint64_t(faulted));
-        QCOMPARE(sim.stats().value(QStringLiteral("answered")).toInt(), 80);
+        // Every fault is retried. A loaded machine may also let the 0.5 s client timeout expire on an answer
+        // that was on its way (CI saw 59 retries for 58 faults), so retries may exceed faults, but only by
+        // attempts the simulator received and did not fault: each such late answer is counted as answered.
+        const auto retried = static_cast<int>(outcome.counts.retried);
+        const int received = sim.stats().value(QStringLiteral("received")).toInt();
+        const int simAnswered = sim.stats().value(QStringLiteral("answered")).toInt();
+        QVERIFY2(retried >= faulted,
+                 qPrintable(QStringLiteral("%1 retries, %2 faults").arg(retried).arg(faulted)));
+        QVERIFY2(received <= 80 + retried,
+                 qPrintable(QStringLiteral("%1 received, %2 retries").arg(received).arg(retried)));
+        QVERIFY2(simAnswered >= 80 && simAnswered - 80 <= retried - faulted,
+                 qPrintable(QStringLiteral("%1 answered by the simulator, %2 retries, %3 faults")
+                                .arg(simAnswered)
+                                .arg(retried)
+                                .arg(faulted)));
     }
 
     void retryAfterIsHonoured()
