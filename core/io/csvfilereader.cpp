@@ -1,6 +1,5 @@
 #include "csvfilereader.h"
 
-#include "blockreader.h"
 #include "byteprogress.h"
 #include "importer.h"
 #include "messagetext.h"
@@ -11,69 +10,108 @@ namespace tribunal {
 namespace {
 
 constexpr std::size_t kBlockBytes = std::size_t(4) << 20; // one read
-constexpr std::uint64_t kSampleRows = 16384; // judgments are reserved from the size of the first rows
+
+std::string tooLongReason()
+{
+    return "record longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB";
+}
 
 } // namespace
+
+CsvRecordStream::CsvRecordStream(std::string path)
+    : m_path(std::move(path)), m_in(kBlockBytes, kMaxLineBytes, true)
+{}
+
+bool CsvRecordStream::open(ImportLog& log)
+{
+    return m_in.open(m_path, log);
+}
+
+bool CsvRecordStream::fatal(ImportLog& log, std::uint64_t line, std::string reason) const
+{
+    log.fatal({m_path, line, "", std::move(reason)});
+    return false;
+}
+
+CsvRecordStream::Next CsvRecordStream::next(CsvRecord& rec, std::uint64_t& line, ImportLog& log)
+{
+    if (!m_started) {
+        m_started = true;
+        if (!m_in.refill(log))
+            return Next::Failed;
+        m_in.skipByteOrderMark();
+    }
+    for (;;) {
+        const char* begin = m_in.begin();
+        const char* end = m_in.end();
+        if (begin == end && m_in.atEof()) {
+            if (m_records == 0) {
+                fatal(log, 0, std::string(kEmptyFileReason));
+                return Next::Failed;
+            }
+            return Next::End;
+        }
+        const CsvScan result = scanCsvRecord(begin, end, m_in.atEof(), rec);
+        const std::uint64_t recordEnd = m_in.offsetOf(result == CsvScan::Record ? rec.end : end);
+        // Records before this one were checked, so a bad byte before recordEnd lies in this record.
+        if (auto bad = m_in.firstInvalidUtf8(); bad && *bad < recordEnd) {
+            const auto lineOfByte =
+                m_line + static_cast<std::uint64_t>(std::count(begin, m_in.pointerAt(*bad), '\n'));
+            fatal(log, lineOfByte, invalidUtf8Reason(*bad));
+            return Next::Failed;
+        }
+        if (result == CsvScan::Truncated) {
+            fatal(log, m_line, "truncated file: unterminated quoted field");
+            return Next::Failed;
+        }
+        if (result == CsvScan::NeedMore) {
+            if (m_in.unconsumed() > kMaxLineBytes) {
+                fatal(log, m_line, tooLongReason());
+                return Next::Failed;
+            }
+            if (!m_in.refill(log))
+                return Next::Failed;
+            continue;
+        }
+        if (static_cast<std::size_t>(rec.end - begin) > kMaxLineBytes) {
+            fatal(log, m_line, tooLongReason());
+            return Next::Failed;
+        }
+        line = m_line;
+        m_line += rec.newlines;
+        m_in.consume(rec.end);
+        m_offset = recordEnd;
+        if (rec.blank())
+            continue;
+        unescapeCsvRecord(rec);
+        ++m_records;
+        return Next::Record;
+    }
+}
 
 bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress,
                     const CsvRecordSink& sink)
 {
-    BlockReader in(kBlockBytes, kMaxLineBytes, true);
-    if (!in.open(path, log))
+    CsvRecordStream stream(path);
+    if (!stream.open(log))
         return false;
-    ByteProgress reported(progress, in.fileSize());
-    auto fatal = [&](std::uint64_t line, std::string reason) {
-        log.fatal({path, line, "", std::move(reason)});
-        return false;
-    };
-    const std::string tooLong = "record longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB";
-
-    if (!in.refill(log))
-        return false;
-    in.skipByteOrderMark();
+    ByteProgress reported(progress, stream.fileSize());
     CsvRecord rec;
-    std::uint64_t line = 1, records = 0;
+    std::uint64_t line = 0;
     for (;;) {
-        const char* begin = in.begin();
-        const char* end = in.end();
-        if (begin == end && in.atEof())
-            break;
-        const CsvScan result = scanCsvRecord(begin, end, in.atEof(), rec);
-        const std::uint64_t recordEnd = in.offsetOf(result == CsvScan::Record ? rec.end : end);
-        // Records before this one were checked, so a bad byte before recordEnd lies in this record.
-        if (auto bad = in.firstInvalidUtf8(); bad && *bad < recordEnd) {
-            const auto lineOfByte =
-                line + static_cast<std::uint64_t>(std::count(begin, in.pointerAt(*bad), '\n'));
-            return fatal(lineOfByte, invalidUtf8Reason(*bad));
-        }
-        if (result == CsvScan::Truncated)
-            return fatal(line, "truncated file: unterminated quoted field");
-        if (result == CsvScan::NeedMore) {
-            if (in.unconsumed() > kMaxLineBytes)
-                return fatal(line, tooLong);
-            if (!in.refill(log))
-                return false;
-            continue;
-        }
-        if (static_cast<std::size_t>(rec.end - begin) > kMaxLineBytes)
-            return fatal(line, tooLong);
-        const std::uint64_t recordLine = line;
-        line += rec.newlines;
-        in.consume(rec.end);
-        if (rec.blank())
-            continue;
-        unescapeCsvRecord(rec);
-        if (!sink(rec, recordLine))
+        const auto next = stream.next(rec, line, log);
+        if (next == CsvRecordStream::Next::Failed)
             return false;
-        if (++records == kSampleRows) {
-            const auto expected = in.estimateRecords(recordEnd, records);
-            builder.reserveJudgments(builder.judgmentCount() + (expected - records) + 64);
-        }
-        if (!reported.advance(recordEnd))
+        if (next == CsvRecordStream::Next::End)
+            break;
+        if (!sink(rec, line))
+            return false;
+        if (stream.records() == kCsvSampleRecords)
+            builder.reserveJudgments(builder.judgmentCount() + (stream.estimateRecords() - stream.records()) +
+                                     64);
+        if (!reported.advance(stream.offset()))
             return false;
     }
-    if (records == 0)
-        return fatal(0, std::string(kEmptyFileReason));
     reported.finish();
     return !log.failed;
 }

@@ -47,14 +47,6 @@ std::string notAllowed(std::string_view text, std::string_view allowed)
 
 } // namespace
 
-// A row's values as validated: the judgment's plain fields (strings are interned once the row is valid), the
-// item's label and the probability of A.
-struct FlatCsvRows::Values {
-    JudgmentInput judgment;
-    Answer label = answer::kNone;
-    double probA = kMissing;
-};
-
 FlatCsvRows::FlatCsvRows(const std::string& path, std::uint32_t file, AuditBuilder& builder, ImportLog& log)
     : m_path(path), m_file(file), m_builder(builder), m_log(log), m_items(builder),
       m_patch(builder, m_origins)
@@ -68,8 +60,7 @@ bool FlatCsvRows::header(const CsvRecord& rec, std::uint64_t line)
     return true;
 }
 
-std::optional<FlatCsvRows::Problem> FlatCsvRows::validate(const CsvRecord& rec, Values& v,
-                                                          std::optional<std::uint32_t>& item)
+std::optional<FlatCsvRows::Problem> FlatCsvRows::cellProblem(const CsvRecord& rec, Prepared& v) const
 {
     auto& in = v.judgment;
     for (Column c : {ColDataset, ColItemId, ColJudge})
@@ -137,7 +128,12 @@ std::optional<FlatCsvRows::Problem> FlatCsvRows::validate(const CsvRecord& rec, 
     if (!cue)
         return Problem{ColCueOn, notAllowed(cueText, "better or worse")};
     in.cue = *cue;
+    return std::nullopt;
+}
 
+std::optional<FlatCsvRows::Problem> FlatCsvRows::itemProblem(const CsvRecord& rec, const Prepared& v,
+                                                             std::optional<std::uint32_t>& item)
+{
     // The item: must be pairwise, and a label must agree with one given before.
     item = m_items.find(cell(rec, ColDataset), cell(rec, ColItemId));
     m_patch.reset(item);
@@ -154,13 +150,21 @@ CondId FlatCsvRows::condition(const CsvRecord& rec)
     return m_header.condition(rec, m_builder);
 }
 
-bool FlatCsvRows::row(const CsvRecord& rec, std::uint64_t line)
+void FlatCsvRows::prepare(const CsvRecord& rec, Prepared& out) const
 {
+    out = Prepared{};
     if (auto shape = m_header.shapeProblem(rec))
-        return m_log.badRecord({m_path, line, std::move(shape->first), std::move(shape->second)});
-    Values v;
+        out.problem = std::move(*shape);
+    else if (auto problem = cellProblem(rec, out))
+        out.problem = {std::string(kColumnNames[problem->column]), std::move(problem->reason)};
+}
+
+bool FlatCsvRows::commit(const CsvRecord& rec, std::uint64_t line, Prepared& v)
+{
+    if (v.problem)
+        return m_log.badRecord({m_path, line, std::move(v.problem->first), std::move(v.problem->second)});
     std::optional<std::uint32_t> item;
-    if (auto problem = validate(rec, v, item))
+    if (auto problem = itemProblem(rec, v, item))
         return m_log.badRecord(
             {m_path, line, std::string(kColumnNames[problem->column]), std::move(problem->reason)});
 

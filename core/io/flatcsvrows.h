@@ -23,7 +23,8 @@
 
 namespace tribunal {
 
-/// Header and rows of one CSV file. Not thread-safe (one per file being read).
+/// Header and rows of one CSV file. Not thread-safe (one per file being read), except that prepare() may run
+/// on one other thread alongside commit().
 class FlatCsvRows {
 public:
     /// Rows go to `builder` with SourceRef file `file`; problems to `log` under `path`.
@@ -32,9 +33,21 @@ public:
     /// Reads the header record (on `line`). False after logging a fatal issue when it is unusable.
     bool header(const CsvRecord& rec, std::uint64_t line);
     bool haveHeader() const { return m_haveHeader; }
-    /// Validates and adds one data record starting on `line`, or lists it as a bad record. False when reading
-    /// must stop (stop-at-first policy).
-    bool row(const CsvRecord& rec, std::uint64_t line);
+
+    /// A data record's values as validated without the builder (the judgment's plain fields, the item's
+    /// label and the probability of A; strings are interned on commit), or why the record is bad.
+    struct Prepared {
+        JudgmentInput judgment;
+        Answer label = answer::kNone;
+        double probA = kMissing;
+        std::optional<std::pair<std::string, std::string>> problem; ///< (column, reason)
+    };
+    /// The first half of a data record: everything that needs only the record. Reads nothing commit()
+    /// writes, so it may run on another thread than commit() (after header(), while commit() runs).
+    void prepare(const CsvRecord& rec, Prepared& out) const;
+    /// The second half, on the builder's thread and in file order: checks the record against its item,
+    /// then adds it, or lists it as a bad record. False when reading must stop (stop-at-first policy).
+    bool commit(const CsvRecord& rec, std::uint64_t line, Prepared& prepared);
 
     enum Column : int {
         ColDataset,
@@ -62,13 +75,14 @@ public:
     };
 
 private:
-    struct Values;
     struct Problem {
         Column column;
         std::string reason;
     };
 
-    std::optional<Problem> validate(const CsvRecord& rec, Values& v, std::optional<std::uint32_t>& item);
+    std::optional<Problem> cellProblem(const CsvRecord& rec, Prepared& v) const;
+    std::optional<Problem> itemProblem(const CsvRecord& rec, const Prepared& v,
+                                       std::optional<std::uint32_t>& item);
     CondId condition(const CsvRecord& rec);
     std::string_view cell(const CsvRecord& rec, Column column) const
     {

@@ -66,13 +66,56 @@ std::string repProblem(std::string_view shown);
 /// outOfRange()); nullopt when it is one.
 std::optional<std::string> realTextProblem(std::string_view text, NumberRange range);
 
-/// Parses a real number in `range` into `out` (inline: the common case costs one from_chars).
+/// Reads `text` when it is a plain decimal `-?D+(.D+)?` of at most 15 significant digits and 22 decimals,
+/// which is what probabilities, costs and latencies almost always look like; false otherwise (then use
+/// from_chars). The value is the correctly rounded double, as from_chars gives: both the digits as an integer
+/// (< 2^53) and 10^k (k <= 22) are exact doubles, and one IEEE division rounds correctly (Clinger's fast
+/// path).
+inline bool parsePlainDecimal(std::string_view text, double& out)
+{
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    std::size_t i = 0;
+    const bool negative = !text.empty() && text[0] == '-';
+    i += negative ? 1 : 0;
+    std::uint64_t digits = 0;
+    int count = 0, fraction = 0;
+    const std::size_t integerStart = i;
+    const auto digit = [&] { // leading zeros are not significant
+        digits = digits * 10 + static_cast<std::uint64_t>(text[i] - '0');
+        count += digits != 0 ? 1 : 0;
+    };
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+        digit();
+    if (i == integerStart)
+        return false;
+    if (i < text.size() && text[i] == '.') {
+        const std::size_t fractionStart = ++i;
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+            digit();
+        fraction = static_cast<int>(i - fractionStart);
+        if (fraction == 0 || fraction > 22)
+            return false;
+    }
+    if (i != text.size() || count > 15)
+        return false;
+    const double magnitude = static_cast<double>(digits) / kPow10[fraction];
+    out = negative ? -magnitude : magnitude;
+    return true;
+}
+
+/// Parses a real number in `range` into `out` (inline: the common case costs one short loop).
 inline std::optional<std::string> parseRealText(std::string_view text, NumberRange range, double& out)
 {
     double value = 0;
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || !std::isfinite(value) || !inRange(value, range))
+    if (!parsePlainDecimal(text, value)) {
+        const char* end = text.data() + text.size();
+        auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (ec != std::errc() || ptr != end || !std::isfinite(value))
+            return realTextProblem(text, range);
+    }
+    if (!inRange(value, range))
         return realTextProblem(text, range);
     out = value;
     return std::nullopt;

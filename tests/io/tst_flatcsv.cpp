@@ -41,6 +41,8 @@ private slots:
     void cancel();
     void progressReported();
     void recordTooLong();
+    void manyBatchesKeepFileOrder_data();
+    void manyBatchesKeepFileOrder();
     void exportRejectsNonPairwise();
     void exportQuotesFormulas();
 
@@ -627,6 +629,56 @@ void TestFlatCsv::recordTooLong()
     auto out = importCsv(path);
     QVERIFY(!out.audit);
     QCOMPARE(issuesText(out.log), path + ":3: record longer than 64 MiB");
+}
+
+void TestFlatCsv::manyBatchesKeepFileOrder_data()
+{
+    QTest::addColumn<bool>("skip");
+    QTest::newRow("skip and list") << true;
+    QTest::newRow("stop at first") << false;
+}
+
+void TestFlatCsv::manyBatchesKeepFileOrder()
+{
+    // Rows are read and checked on a worker thread in batches of 4,096 and committed in file order on this
+    // one (csvpipeline.h): 20,000 rows span five batches. Bad rows in three batches, a label that conflicts
+    // with one given three batches earlier, and a broken byte in the last batch, after which nothing is read.
+    QFETCH(bool, skip);
+    QByteArray csv = kHeader;
+    std::uint64_t badByte = 0;
+    for (int line = 2; line <= 20001; ++line) {
+        const QByteArray item = QByteArray::number(line % 1000);
+        if (line == 3000)
+            csv += "d,500,j,F,BA,9,A,B,,,\n"; // item 500's label is A (set on line 500)
+        else if (line == 9000)
+            csv += "d,x,j,F,AB,1,A,,1.5,,\n";
+        else if (line == 15000)
+            csv += "d,y,j,F,AB,1\n";
+        else if (line == 19000) {
+            badByte = static_cast<std::uint64_t>(csv.size()) + 3;
+            csv += "d,z\xFF,j,F,AB,1,A,,,,\n";
+        } else // items 0..999, each with 20 rows that differ in rep; labels A on even items
+            csv += "d," + item + ",j,F,AB," + QByteArray::number(line / 1000 + 1) + ",A," +
+                   (line % 2 == 0 ? "A" : "") + ",,,\n";
+    }
+    const QString path = write("batches.csv", csv);
+    AuditBuilder builder;
+    ImportLog log;
+    log.policy = skip ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
+    QVERIFY(!importFlatCsv(path.toStdString(), builder, log, Progress{}));
+    QVERIFY(log.failed);
+    const QString labelConflict = path + ":3000: label: \"B\" disagrees with \"A\" given at line 500";
+    if (!skip) {
+        QCOMPARE(issuesText(log), labelConflict);
+        QCOMPARE(builder.judgmentCount(), std::size_t(2998)); // lines 2..2999, none after the bad one
+        return;
+    }
+    QCOMPARE(issuesText(log), labelConflict + "\n" + path + ":9000: prob_a: 1.5 is outside [0, 1]\n" + path +
+                                  ":15000: expected 11 fields (as in the header), found 6\n" + path +
+                                  ":19000: invalid UTF-8 (byte offset " + QString::number(badByte) + ")");
+    QCOMPARE(log.skippedRecords, std::uint64_t(3));
+    QCOMPARE(builder.judgmentCount(), std::size_t(18995)); // lines 2..18999 but the three bad ones
+    QCOMPARE(builder.itemCount(), std::size_t(1000));
 }
 
 void TestFlatCsv::exportRejectsNonPairwise()
