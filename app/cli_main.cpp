@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "model/largeblocks.h"
 
 #include <QCoreApplication>
 
@@ -12,6 +13,7 @@ using namespace tribunal::cli;
 
 int main(int argc, char** argv)
 {
+    tribunal::mapLargeBlocks(); // freed columns go back to the system at once
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("tribunal-cli");
     QCoreApplication::setApplicationVersion(TRIBUNAL_VERSION);

@@ -13,6 +13,7 @@
 #include "biasworkspace.h"
 #include "jobresult.h"
 #include "mainwindow.h"
+#include "model/largeblocks.h"
 #include "panelscreenshots.h"
 #include "rubricworkspace.h"
 #include "translations.h"
@@ -58,6 +59,7 @@ void printError(const QString& message)
 
 int main(int argc, char* argv[])
 {
+    tribunal::mapLargeBlocks(); // freed columns go back to the system at once
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationName(QStringLiteral("Tribunal"));

@@ -35,8 +35,8 @@ template <typename Prepared> struct CsvBatch {
         std::uint32_t firstField = 0, fieldCount = 0;
         Prepared prepared{};
     };
-    std::vector<char> bytes;                          ///< the rows' fields, back to back
-    std::vector<std::uint32_t> fieldBegin, fieldSize; ///< per field: where it lies in `bytes`
+    std::vector<char> bytes;                                     ///< the rows' records, back to back
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> fields; ///< per field: offset in `bytes`, size
     std::vector<Row> rows;
     std::optional<ImportIssue> fatal; ///< a whole-file problem found after the rows
     bool last = false;                ///< no batch follows
@@ -48,36 +48,38 @@ template <typename Prepared> struct CsvBatch {
     void clear()
     {
         bytes.clear();
-        fieldBegin.clear();
-        fieldSize.clear();
+        fields.clear();
         rows.clear();
         fatal.reset();
         last = false;
         estimateRow = SIZE_MAX;
         estimatedRest = 0;
     }
-    /// Appends `rec` (its fields copied) and returns its row, whose `prepared` the caller fills.
+    /// Appends `rec` (its bytes copied) and returns its row, whose `prepared` the caller fills.
     Row& append(const CsvRecord& rec, std::uint64_t line, std::uint64_t endOffset)
     {
         Row& row = rows.emplace_back();
         row.line = line;
         row.endOffset = endOffset;
-        row.firstField = static_cast<std::uint32_t>(fieldBegin.size());
+        row.firstField = static_cast<std::uint32_t>(fields.size());
         row.fieldCount = static_cast<std::uint32_t>(rec.fields.size());
-        for (std::string_view field : rec.fields) {
-            fieldBegin.push_back(static_cast<std::uint32_t>(bytes.size()));
-            fieldSize.push_back(static_cast<std::uint32_t>(field.size()));
-            bytes.insert(bytes.end(), field.begin(), field.end());
-        }
+        // Every field lies between the first one's start and the record's end: one copy for the record.
+        const char* start = rec.fields.front().data();
+        const auto base = static_cast<std::uint32_t>(bytes.size());
+        bytes.insert(bytes.end(), start, rec.end);
+        for (std::string_view field : rec.fields)
+            fields.emplace_back(base + static_cast<std::uint32_t>(field.data() - start),
+                                static_cast<std::uint32_t>(field.size()));
         return row;
     }
     /// Points `rec`'s fields at row `row`'s copies (valid while the batch is unchanged).
     void record(const Row& row, CsvRecord& rec) const
     {
         rec.fields.resize(row.fieldCount);
-        for (std::uint32_t f = 0; f < row.fieldCount; ++f)
-            rec.fields[f] = std::string_view(bytes.data() + fieldBegin[row.firstField + f],
-                                             fieldSize[row.firstField + f]);
+        for (std::uint32_t f = 0; f < row.fieldCount; ++f) {
+            const auto [offset, size] = fields[row.firstField + f];
+            rec.fields[f] = std::string_view(bytes.data() + offset, size);
+        }
     }
 };
 
@@ -92,7 +94,9 @@ bool readCsvRecordsOnTwoThreads(const std::string& path, CsvRecordStream& stream
 {
     using Batch = CsvBatch<Prepared>;
     constexpr std::size_t kRowsPerBatch = 4096; // about 300 KiB of fields: stays in the shared cache
-    constexpr std::size_t kBatchesAhead = 4;    // the worker's lead, bounding the memory in flight
+    constexpr std::size_t kBatchBytes = std::size_t(4) << 20; // or fewer rows when they are long; with a
+                                                              // record <= 64 MiB, offsets fit 32 bits
+    constexpr std::size_t kBatchesAhead = 4; // the worker's lead, bounding the memory in flight
 
     std::mutex mutex;
     std::condition_variable changed;
@@ -126,7 +130,7 @@ bool readCsvRecordsOnTwoThreads(const std::string& path, CsvRecordStream& stream
             if (!batch)
                 return;
             try {
-                while (batch->rows.size() < kRowsPerBatch) {
+                while (batch->rows.size() < kRowsPerBatch && batch->bytes.size() < kBatchBytes) {
                     const auto next = stream.next(rec, line, local);
                     if (next != CsvRecordStream::Next::Record) {
                         if (next == CsvRecordStream::Next::Failed)

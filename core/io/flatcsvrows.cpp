@@ -152,7 +152,6 @@ CondId FlatCsvRows::condition(const CsvRecord& rec)
 
 void FlatCsvRows::prepare(const CsvRecord& rec, Prepared& out) const
 {
-    out = Prepared{};
     if (auto shape = m_header.shapeProblem(rec))
         out.problem = std::move(*shape);
     else if (auto problem = cellProblem(rec, out))

@@ -42,8 +42,9 @@ public:
         double probA = kMissing;
         std::optional<std::pair<std::string, std::string>> problem; ///< (column, reason)
     };
-    /// The first half of a data record: everything that needs only the record. Reads nothing commit()
-    /// writes, so it may run on another thread than commit() (after header(), while commit() runs).
+    /// The first half of a data record: everything that needs only the record, into `out` (default-
+    /// constructed). Reads nothing commit() writes, so it may run on another thread than commit() (after
+    /// header(), while commit() runs).
     void prepare(const CsvRecord& rec, Prepared& out) const;
     /// The second half, on the builder's thread and in file order: checks the record against its item,
     /// then adds it, or lists it as a bad record. False when reading must stop (stop-at-first policy).
