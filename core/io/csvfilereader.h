@@ -3,8 +3,7 @@
 // blocks (BlockReader, which also checks UTF-8) and split into RFC 4180 records in place (csvtokenizer.h);
 // each non-blank record, unescaped, is handed out with the physical line it starts on. Whole-file problems
 // (unreadable, non-UTF-8, truncated inside quotes, a record over 64 MiB, empty) are logged as fatal whatever
-// the policy. Used by the flat pairwise CSV (flatcsvimporter.cpp, on a worker thread: csvpipeline.h) and the
-// rubric CSV (rubriccsvimporter.cpp).
+// the policy. Used by the flat pairwise CSV (flatcsvimporter.cpp) and the rubric CSV (rubriccsvimporter.cpp).
 
 #include "blockreader.h"
 #include "csvtokenizer.h"

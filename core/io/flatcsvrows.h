@@ -23,8 +23,7 @@
 
 namespace tribunal {
 
-/// Header and rows of one CSV file. Not thread-safe (one per file being read), except that prepare() may run
-/// on one other thread alongside commit().
+/// Header and rows of one CSV file. Not thread-safe (one per file being read).
 class FlatCsvRows {
 public:
     /// Rows go to `builder` with SourceRef file `file`; problems to `log` under `path`.
@@ -42,12 +41,11 @@ public:
         double probA = kMissing;
         std::optional<std::pair<std::string, std::string>> problem; ///< (column, reason)
     };
-    /// The first half of a data record: everything that needs only the record, into `out` (default-
-    /// constructed). Reads nothing commit() writes, so it may run on another thread than commit() (after
-    /// header(), while commit() runs).
+    /// The first half of a data record: everything that needs only the record (cells parsed, shape
+    /// checked), into `out` (default-constructed). Changes nothing.
     void prepare(const CsvRecord& rec, Prepared& out) const;
-    /// The second half, on the builder's thread and in file order: checks the record against its item,
-    /// then adds it, or lists it as a bad record. False when reading must stop (stop-at-first policy).
+    /// The second half, in file order: checks the record against its item, then adds it, or lists it as a
+    /// bad record. False when reading must stop (stop-at-first policy).
     bool commit(const CsvRecord& rec, std::uint64_t line, Prepared& prepared);
 
     enum Column : int {

@@ -41,8 +41,8 @@ private slots:
     void cancel();
     void progressReported();
     void recordTooLong();
-    void manyBatchesKeepFileOrder_data();
-    void manyBatchesKeepFileOrder();
+    void problemsAcrossALongFile_data();
+    void problemsAcrossALongFile();
     void exportRejectsNonPairwise();
     void exportQuotesFormulas();
 
@@ -580,6 +580,7 @@ void TestFlatCsv::cancel()
         csv += "dataset-x,item-" + QByteArray::number(i) + ",judge,Format,AB,1,A,A,0.5,0.001,1.25\n";
     const QString path = write("big.csv", csv);
     QVERIFY(!importFlatCsv(path.toStdString(), builder, log, progress));
+    QCOMPARE(builder.judgmentCount(), std::size_t(0)); // cancelled before the first row
     QVERIFY(log.issues.empty());
     QVERIFY(!log.failed);
 
@@ -631,18 +632,18 @@ void TestFlatCsv::recordTooLong()
     QCOMPARE(issuesText(out.log), path + ":3: record longer than 64 MiB");
 }
 
-void TestFlatCsv::manyBatchesKeepFileOrder_data()
+void TestFlatCsv::problemsAcrossALongFile_data()
 {
     QTest::addColumn<bool>("skip");
     QTest::newRow("skip and list") << true;
     QTest::newRow("stop at first") << false;
 }
 
-void TestFlatCsv::manyBatchesKeepFileOrder()
+void TestFlatCsv::problemsAcrossALongFile()
 {
-    // Rows are read and checked on a worker thread in batches of 4,096 and committed in file order on this
-    // one (csvpipeline.h): 20,000 rows span five batches. Bad rows in three batches, a label that conflicts
-    // with one given three batches earlier, and a broken byte in the last batch, after which nothing is read.
+    // A long file with problems far apart: bad rows, a label that conflicts with one given 2,500 lines
+    // earlier, and a broken byte near the end, after which nothing is read. Messages come in file order and
+    // the stop-at-first policy adds nothing after the first bad row.
     QFETCH(bool, skip);
     QByteArray csv = kHeader;
     std::uint64_t badByte = 0;
