@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .tables import csv_equals_json
+from .tables import csv_equals_json, rubric_judgments
 
 K9_SLACK = 1e-9                  # K7 edge case: deferred when conf < tau - 1e-9
 K9_TOLERANCE = 1e-9
@@ -42,14 +42,8 @@ def read_cascade_inputs(judgments_path, items_path, first, fallbacks):
                 if d.get("kind") in ("ordinal", "binary"):
                     items.append(d)
     runs = {}
-    with open(judgments_path, "rb") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            d = json.loads(line)
-            if "judge" not in d or d.get("test"):
-                continue
-            runs.setdefault((d["dataset"], str(d["item_id"]), d["judge"]), []).append(d)
+    for d in rubric_judgments(judgments_path):
+        runs.setdefault((d["dataset"], str(d["item_id"]), d["judge"]), []).append(d)
     judges = [first] + sorted(fallbacks)
 
     def verdict(dataset, item_id, judge, kind, levels):

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .bootstrap import BAND_Z, BOOT_SEED, rank_z
-from .tables import csv_equals_json, read_tribunal_csv
+from .tables import csv_equals_json, read_tribunal_csv, rubric_judgments
 
 R7_RESAMPLES = 10000             # `compare` default
 R7_MARGIN = 0.05                 # parity margin (compare default)
@@ -61,19 +61,13 @@ def read_rubric_jsonl(judgments_path, items_path):
     # an item without a unit id is its own unit (docs/cli.md, compare)
     items["unit_id"] = items["unit_id"].where(items["unit_id"].notna(), "item:" + items["item_id"])
     cols = {"dataset": [], "item_id": [], "judge": [], "format": [], "answer": []}
-    with open(judgments_path, "rb") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            d = json.loads(line)
-            if "judge" not in d or d.get("test"):
-                continue                     # item lines; bias-test judgments are not R7 cells
-            cols["dataset"].append(d["dataset"])
-            cols["item_id"].append(str(d["item_id"]))
-            cols["judge"].append(d["judge"])
-            cols["format"].append(d.get("format") or "")
-            a = d.get("answer", d.get("verdict"))
-            cols["answer"].append("" if a is None else str(a))
+    for d in rubric_judgments(judgments_path):
+        cols["dataset"].append(d["dataset"])
+        cols["item_id"].append(str(d["item_id"]))
+        cols["judge"].append(d["judge"])
+        cols["format"].append(d.get("format") or "")
+        a = d.get("answer", d.get("verdict"))
+        cols["answer"].append("" if a is None else str(a))
     judg = pd.DataFrame(cols)
     for c in ["dataset", "item_id", "judge", "format", "answer"]:
         judg[c] = judg[c].astype("category")

@@ -2,7 +2,8 @@
 
 read_tribunal_csv keeps every column as text (names and condition values such as temperature "0" stay text) and
 converts only the named numeric columns; csv_equals_json checks that a command's CSV and JSON outputs carry the
-same rows and values (the compare and cascade stages, --check-only).
+same rows and values (the compare and cascade stages, --check-only); rubric_judgments reads the judgment lines of
+a Tribunal JSONL file that the rubric stages use.
 """
 import json
 
@@ -48,3 +49,16 @@ def csv_equals_json(csv_path, json_path):
             if not same:
                 problems.append(f"row {i} {col}: csv {a!r}, json {b!r}")
     return problems
+
+
+def rubric_judgments(path):
+    """The judgment lines of a Tribunal JSONL file as dicts, without item lines and without bias-test judgments
+    (they are not R7 / K9 cells)."""
+    with open(path, "rb") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            d = json.loads(line)
+            if "judge" not in d or d.get("test"):
+                continue
+            yield d
