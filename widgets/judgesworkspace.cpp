@@ -414,10 +414,21 @@ void JudgesWorkspace::cancelRun()
 
 void JudgesWorkspace::onRunFinished(bool cancelled, const QString& error)
 {
+    // An error found while the scheduler prepared (a design item missing from the project): nothing was
+    // sent or written, so it reads as a failed start and the project needs no reopening.
+    bool started = true;
     if (m_scheduler) {
         m_counts = m_scheduler->counts();
+        started = m_scheduler->isPrepared() || cancelled || error.isEmpty();
         m_scheduler->deleteLater();
         m_scheduler = nullptr;
+    }
+    if (!started) {
+        m_result = tr("The run could not start: %1").arg(error);
+        emit runningChanged(false);
+        emit runFinished(cancelled, error);
+        emit designChanged();
+        return;
     }
     const QString counts = tr("%L1 answered, %L2 failed, %L3 retried, $%4 spent")
                                .arg(m_counts.answered)

@@ -7,8 +7,8 @@
 // Judges: every judge of the list takes part in a run. The list is kept in QSettings ("judges/list", a JSON
 // array of judgeConfigToJson objects - which by construction hold no key, only the NAME of the environment
 // variable), because AuditSession offers no way to write the project's judges table; the run itself writes
-// the configurations of the judges it uses to that table (RunScheduler::start). Opening a project adds the
-// judges of its judges table whose names the list does not have yet (the list's own entries win).
+// the configurations of the judges it uses to that table (RunScheduler, before ready()). Opening a project
+// adds the judges of its judges table whose names the list does not have yet (the list's own entries win).
 //
 // Design: the items are the open audit's (itemSources = its project path when the run starts); datasets are
 // kept as the set of UNCHECKED dataset names, so a reopened project (new judgments, same datasets) keeps the
@@ -110,7 +110,9 @@ public:
     bool isRunning() const { return m_scheduler != nullptr; }
     /// The counts of the running (or last) run.
     const RunCounts& counts() const { return m_counts; }
-    /// Starts a run of runDesign(). False with *error when runBlocker() says no or the scheduler refused.
+    /// Starts a run of runDesign(). False with *error when runBlocker() says no or the scheduler refused. An
+    /// error the scheduler finds while it prepares (RunScheduler::isPrepared()) ends the run with
+    /// resultText() "The run could not start: <error>", as a refusal reads, and the project is not reopened.
     bool startRun(QString* error);
     /// Stops the running run cleanly (finished follows); a later startRun resumes.
     void cancelRun();
@@ -126,7 +128,8 @@ signals:
     void estimatingChanged(bool busy);
     void runningChanged(bool running);
     void progress(const tribunal::RunCounts& counts);
-    /// After the run ended; resultText() is set. `error` is empty unless writing the project failed.
+    /// After the run ended; resultText() is set. `error` is empty unless the run could not start (see
+    /// startRun) or writing the project failed.
     void runFinished(bool cancelled, const QString& error);
     void statusMessage(const QString& text);
 

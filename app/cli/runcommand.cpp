@@ -117,6 +117,12 @@ int runRun(const QStringList& args)
     QCoreApplication::exec();
     stopPoll.stop();
 
+    if (!runError.isEmpty() && !cancelled && !scheduler.isPrepared()) {
+        // Found while preparing (a design item missing from the project, a failed read): nothing was sent
+        // or written, so it is reported like a failed start.
+        std::cerr << runError.toStdString() << '\n';
+        return kBadInput;
+    }
     const RunCounts& c = scheduler.counts();
     std::cout << (cancelled ? "cancelled" : "finished") << ": " << c.written << " judgments written ("
               << c.unparsed << " unparsable, " << c.failed << " requests failed), " << c.alreadyRecorded

@@ -40,6 +40,59 @@ std::string extraOf(const RunJudgmentRow& row)
     return QJsonDocument(extra).toJson(QJsonDocument::Compact).toStdString();
 }
 
+bool stopped(const std::atomic<bool>* stop)
+{
+    return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
+/// ProjectRunLog::recorded on `db`; stops early (false, *error untouched) once *stop is true.
+bool readRecorded(QSqlDatabase& db, const std::atomic<bool>* stop, ProjectRunLog::Recorded* out,
+                  std::string* error)
+{
+    // SQLite's JSON functions pick the three fields out in C: several times faster than parsing every
+    // extra object with QJsonDocument, which matters when a run of a million requests resumes.
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT json_extract(extra, '$.request_hash'), json_extract(extra, "
+                                   "'$.run_failure'), json_extract(extra, '$.call_hashes') FROM judgments "
+                                   "WHERE extra LIKE '%\"request_hash\"%'"))) {
+        *error = sqlErrorText(query.lastError());
+        return false;
+    }
+    while (query.next()) {
+        if (stopped(stop))
+            return false;
+        const std::string hash = toUtf8(query.value(0));
+        if (hash.empty())
+            continue;
+        const bool failed = query.value(1).toInt() == 1;
+        auto& set = failed ? out->failed : out->answered;
+        set.insert(hash);
+        if (!query.value(2).isNull())
+            for (const auto& call : QJsonDocument::fromJson(query.value(2).toByteArray()).array())
+                set.insert(call.toString().toStdString());
+    }
+    return true;
+}
+
+/// ProjectRunLog::itemRows on `db`; stops early (false, *error untouched) once *stop is true.
+bool readItemRows(QSqlDatabase& db, const std::atomic<bool>* stop, ProjectRunLog::ItemRows* out,
+                  std::string* error)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT row, dataset, item_id FROM items"))) {
+        *error = sqlErrorText(query.lastError());
+        return false;
+    }
+    while (query.next()) {
+        if (stopped(stop))
+            return false;
+        (*out)[{toUtf8(query.value(1)), toUtf8(query.value(2))}] = query.value(0).toLongLong();
+    }
+    return true;
+}
+
 } // namespace
 
 ProjectRunLog::ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path)
@@ -85,42 +138,24 @@ std::unique_ptr<ProjectRunLog> ProjectRunLog::open(const std::string& path, std:
 
 bool ProjectRunLog::recorded(Recorded* out, std::string* error)
 {
-    // SQLite's JSON functions pick the three fields out in C: several times faster than parsing every
-    // extra object with QJsonDocument, which matters when a run of a million requests resumes.
-    QSqlQuery query(m_connection->db());
-    query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT json_extract(extra, '$.request_hash'), json_extract(extra, "
-                                   "'$.run_failure'), json_extract(extra, '$.call_hashes') FROM judgments "
-                                   "WHERE extra LIKE '%\"request_hash\"%'"))) {
-        *error = sqlErrorText(query.lastError());
-        return false;
-    }
-    while (query.next()) {
-        const std::string hash = toUtf8(query.value(0));
-        if (hash.empty())
-            continue;
-        const bool failed = query.value(1).toInt() == 1;
-        auto& set = failed ? out->failed : out->answered;
-        set.insert(hash);
-        if (!query.value(2).isNull())
-            for (const auto& call : QJsonDocument::fromJson(query.value(2).toByteArray()).array())
-                set.insert(call.toString().toStdString());
-    }
-    return true;
+    return readRecorded(m_connection->db(), nullptr, out, error);
 }
 
-bool ProjectRunLog::itemRows(std::map<std::pair<std::string, std::string>, std::int64_t>* out,
-                             std::string* error)
+bool ProjectRunLog::itemRows(ItemRows* out, std::string* error)
 {
-    QSqlQuery query(m_connection->db());
-    query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT row, dataset, item_id FROM items"))) {
-        *error = sqlErrorText(query.lastError());
+    return readItemRows(m_connection->db(), nullptr, out, error);
+}
+
+bool ProjectRunLog::readResumeState(const std::string& path, Recorded* recorded, ItemRows* rows,
+                                    const std::atomic<bool>* stop, std::string* error)
+{
+    ProjectConnection connection(path, ProjectConnection::Mode::ReadOnly);
+    if (!connection.ok()) {
+        *error = connection.error();
         return false;
     }
-    while (query.next())
-        (*out)[{toUtf8(query.value(1)), toUtf8(query.value(2))}] = query.value(0).toLongLong();
-    return true;
+    return readRecorded(connection.db(), stop, recorded, error) &&
+           readItemRows(connection.db(), stop, rows, error);
 }
 
 bool ProjectRunLog::append(const RunJudgmentRow& row, std::string* error)

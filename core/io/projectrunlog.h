@@ -15,10 +15,12 @@
 // one ordinary project file. A killed run leaves a -wal file next to it; the next ProjectRunLog::open (a
 // resumed run) or ProjectFile::open recovers it.
 //
-// Not thread-safe: use one ProjectRunLog from one thread.
+// Not thread-safe: use one ProjectRunLog from one thread. readResumeState() is a static function with a
+// connection of its own and may be called from any thread.
 
 #include "model/types.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -72,7 +74,16 @@ public:
     bool recorded(Recorded* out, std::string* error);
 
     /// items.row of every item, keyed by (dataset, item_id).
-    bool itemRows(std::map<std::pair<std::string, std::string>, std::int64_t>* out, std::string* error);
+    using ItemRows = std::map<std::pair<std::string, std::string>, std::int64_t>;
+    bool itemRows(ItemRows* out, std::string* error);
+
+    /// recorded() and itemRows() of the project at `path`, read through a read-only connection that is opened
+    /// and closed inside the call, so it may run on any thread, also while a ProjectRunLog of the same file
+    /// writes on another (a run's preparing thread: runscheduler.h). `stop` (may be null) is polled between
+    /// rows: once it is true the call returns false with *error empty. False with *error = the reason without
+    /// the path (SQLite's message) when the file cannot be opened or read.
+    static bool readResumeState(const std::string& path, Recorded* recorded, ItemRows* rows,
+                                const std::atomic<bool>* stop, std::string* error);
 
     /// Writes one judgment in its own transaction. With row.replacesFailure, the failure row of the same
     /// request hash is deleted in that transaction (a scan of the judgments: only retried failures pay it).

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <map>
 
 namespace tribunal {
 
@@ -30,9 +29,16 @@ struct RunScheduler::Pending {
     bool written = false;
 };
 
+/// What the preparing thread hands back: everything start() used to compute on the calling thread.
 struct RunScheduler::Prepared {
+    QString error; ///< set when the run cannot start (start()'s wording); the rest is then incomplete
+    std::uint64_t judgments = 0;
+    std::uint64_t calls = 0;
+    std::vector<std::int64_t> projectRow; ///< items audit row -> project items.row (-1 unknown)
     std::vector<Pending> pending;
+    std::vector<std::deque<CallRef>> queues; ///< per judge: the calls of `pending` to send
     std::uint64_t alreadyRecorded = 0;
+    std::uint64_t toSend = 0;
 };
 
 struct RunScheduler::Channel {
@@ -85,42 +91,16 @@ RunScheduler::~RunScheduler()
 
 bool RunScheduler::start(QString* error)
 {
+    // Only what takes a fixed few milliseconds happens here; reading the project and everything that grows
+    // with the design runs in prepare() (docs/performance.md, "Running judges").
     std::string err;
     m_log = ProjectRunLog::open(utf8(m_projectPath), &err);
     if (!m_log) {
         *error = QString::fromStdString(err);
         return false;
     }
-    ProjectRunLog::Recorded recorded;
-    std::map<std::pair<std::string, std::string>, std::int64_t> rows;
-    if (!m_log->recorded(&recorded, &err) || !m_log->itemRows(&rows, &err)) {
-        *error = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
-        m_log.reset();
-        return false;
-    }
-    const Audit& items = *m_items;
-    const DesignExpansion expansion = expandDesign(m_design, items);
-    m_projectRow.assign(items.items().size(), -1);
-    for (std::uint32_t row : expansion.items) {
-        const std::string dataset(items.str(items.items().dataset[row]));
-        const std::string itemId(items.str(items.items().itemId[row]));
-        const auto found = rows.find({dataset, itemId});
-        if (found == rows.end()) {
-            *error = QStringLiteral("%1: item (%2, %3) of the design is not in the project")
-                         .arg(m_projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
-            m_log.reset();
-            return false;
-        }
-        m_projectRow[row] = found->second;
-    }
     for (std::size_t j = 0; j < m_design.judges.size(); ++j) {
         m_keys.push_back(m_design.judges[j].apiKey());
-        const QString config = compactJson(judgeConfigToJson(m_design.judges[j]));
-        if (!m_log->putJudge(utf8(m_design.judges[j].name), utf8(config), &err)) {
-            *error = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
-            m_log.reset();
-            return false;
-        }
         auto channel = std::make_unique<Channel>();
         channel->judge = static_cast<int>(j);
         channel->wake.setSingleShot(true);
@@ -128,30 +108,77 @@ bool RunScheduler::start(QString* error)
         connect(&channel->wake, &QTimer::timeout, this, [this, raw] { dispatch(*raw); });
         m_channels.push_back(std::move(channel));
     }
-    m_counts.judgments = expansion.tasks.size();
-    m_counts.calls = expansion.calls;
     m_running = true;
     m_clock.start();
-    // Which judgments are recorded is known only after hashing their requests (a resumed run of 600,000
-    // requests takes seconds: docs/performance.md), so that runs on a thread of its own and the scheduler
-    // goes on from the event loop when it is done; finished() is never emitted inside start().
+    // The preparing thread works on copies (the design, the shared immutable items) and a read connection
+    // of its own (Qt Sql connections belong to their thread); its big temporaries (the recorded hashes, the
+    // expansion) are freed there too. finished() is never emitted inside start().
     auto prepared = std::make_shared<Prepared>();
-    const bool retryFailed = m_options.retryFailed;
-    const AuditDesign design = m_design;
-    const AuditPtr itemsPtr = m_items;
-    const auto stopFlag = m_stopPreparing;
-    m_preparer = QThread::create(
-        [prepared, design, itemsPtr, tasks = expansion.tasks, recorded = std::move(recorded), retryFailed,
-         stopFlag] { prepare(design, *itemsPtr, tasks, recorded, retryFailed, *stopFlag, *prepared); });
+    m_preparer = QThread::create([prepared, design = m_design, items = m_items, path = m_projectPath,
+                                  retryFailed = m_options.retryFailed, stopFlag = m_stopPreparing] {
+        prepare(design, *items, path, retryFailed, *stopFlag, *prepared);
+    });
     connect(m_preparer, &QThread::finished, this, [this, prepared] { onPrepared(std::move(*prepared)); });
     connect(m_preparer, &QThread::finished, m_preparer, &QObject::deleteLater);
     m_preparer->start();
     return true;
 }
 
-void RunScheduler::prepare(const AuditDesign& design, const Audit& items,
-                           const std::vector<DesignTask>& tasks, const ProjectRunLog::Recorded& recorded,
+void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const QString& projectPath,
                            bool retryFailed, const std::atomic<bool>& stop, Prepared& out)
+{
+    if (stop.load())
+        return;
+    ProjectRunLog::Recorded recorded;
+    ProjectRunLog::ItemRows rows;
+    std::string err;
+    if (!ProjectRunLog::readResumeState(utf8(projectPath), &recorded, &rows, &stop, &err)) {
+        if (!stop.load())
+            out.error = projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+        return;
+    }
+    const DesignExpansion expansion = expandDesign(design, items);
+    if (stop.load() || !mapItemRows(items, expansion.items, rows, projectPath, out))
+        return;
+    out.judgments = expansion.tasks.size();
+    out.calls = expansion.calls;
+    findUnrecorded(design, items, expansion.tasks, recorded, retryFailed, stop, out);
+    out.queues.resize(design.judges.size());
+    for (std::uint32_t index = 0; index < out.pending.size(); ++index) {
+        const Pending& pending = out.pending[index];
+        for (int call = 0; call < pending.remaining; ++call) {
+            CallRef ref;
+            ref.pending = index;
+            ref.call = call;
+            out.queues[pending.task.judge].push_back(ref);
+        }
+        out.toSend += static_cast<std::uint64_t>(pending.remaining);
+    }
+}
+
+bool RunScheduler::mapItemRows(const Audit& items, const std::vector<std::uint32_t>& designItems,
+                               const ProjectRunLog::ItemRows& rows, const QString& projectPath, Prepared& out)
+{
+    out.projectRow.assign(items.items().size(), -1);
+    for (std::uint32_t row : designItems) {
+        const std::string dataset(items.str(items.items().dataset[row]));
+        const std::string itemId(items.str(items.items().itemId[row]));
+        const auto found = rows.find({dataset, itemId});
+        if (found == rows.end()) {
+            out.error =
+                QStringLiteral("%1: item (%2, %3) of the design is not in the project")
+                    .arg(projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
+            return false;
+        }
+        out.projectRow[row] = found->second;
+    }
+    return true;
+}
+
+void RunScheduler::findUnrecorded(const AuditDesign& design, const Audit& items,
+                                  const std::vector<DesignTask>& tasks,
+                                  const ProjectRunLog::Recorded& recorded, bool retryFailed,
+                                  const std::atomic<bool>& stop, Prepared& out)
 {
     // Only a resumed run needs a hash before sending, and only the first call's (the judgment's key); the
     // others are filled in as their requests are built (send()), so a fresh run starts at once.
@@ -190,24 +217,44 @@ void RunScheduler::onPrepared(Prepared prepared)
     m_preparer = nullptr;
     if (!m_running)
         return; // cancelled while preparing
-    m_pending = std::move(prepared.pending);
-    m_counts.alreadyRecorded = prepared.alreadyRecorded;
-    for (std::uint32_t index = 0; index < m_pending.size(); ++index) {
-        const Pending& pending = m_pending[index];
-        for (int call = 0; call < pending.remaining; ++call) {
-            CallRef ref;
-            ref.pending = index;
-            ref.call = call;
-            m_channels[pending.task.judge]->queue.push_back(ref);
-        }
-        m_counts.toSend += static_cast<std::uint64_t>(pending.remaining);
+    if (!prepared.error.isEmpty()) {
+        stop(false, prepared.error);
+        return;
     }
+    // Written only now, so a design that does not fit the project leaves it as it was.
+    QString error;
+    if (!writeJudgeConfigs(&error)) {
+        stop(false, error);
+        return;
+    }
+    m_projectRow = std::move(prepared.projectRow);
+    m_pending = std::move(prepared.pending);
+    for (auto& channel : m_channels)
+        channel->queue = std::move(prepared.queues[static_cast<std::size_t>(channel->judge)]);
+    m_counts.judgments = prepared.judgments;
+    m_counts.calls = prepared.calls;
+    m_counts.alreadyRecorded = prepared.alreadyRecorded;
+    m_counts.toSend = prepared.toSend;
     m_open = m_pending.size();
+    m_prepared = true;
     emit ready(m_counts);
     reportProgress(true);
     for (auto& channel : m_channels)
         dispatch(*channel);
     maybeFinish();
+}
+
+bool RunScheduler::writeJudgeConfigs(QString* error)
+{
+    for (const JudgeConfig& judge : m_design.judges) {
+        std::string err;
+        const QString config = compactJson(judgeConfigToJson(judge));
+        if (!m_log->putJudge(utf8(judge.name), utf8(config), &err)) {
+            *error = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+            return false;
+        }
+    }
+    return true;
 }
 
 void RunScheduler::cancel()
@@ -373,7 +420,8 @@ void RunScheduler::stop(bool cancelled, const QString& error)
             finalError = m_projectPath + QStringLiteral(": ") + QString::fromStdString(err);
         m_log.reset();
     }
-    reportProgress(true);
+    if (m_prepared) // before ready() every count is 0: nothing to report
+        reportProgress(true);
     emit finished(cancelled, finalError);
 }
 

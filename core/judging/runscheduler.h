@@ -15,7 +15,9 @@
 // The API key of each judge is read from its environment variable when the run starts, kept in memory, sent
 // only in the Authorization header, and removed from any text the run writes (raw answers and errors).
 //
-// Lives on the thread that created it and runs from its event loop (no threads of its own); not thread-safe.
+// Lives on the thread that created it and runs from its event loop; its only other thread prepares the run
+// (start()) on copies and a read connection of its own; cancel() tells it to stop, the destructor also
+// waits for it. Not thread-safe.
 
 #include "auditdesign.h"
 #include "chatattempt.h"
@@ -70,23 +72,35 @@ public:
                  QObject* parent = nullptr);
     ~RunScheduler() override;
 
-    /// Opens the project and reads what is recorded; then, on a thread of its own, finds the design's
-    /// requests that are not (hashing them), and goes on from the event loop: ready(), then sending. False
-    /// with *error (nothing sent) when the project cannot be opened or lacks a design item. After true,
-    /// finished() follows exactly once (also after a cancel() while preparing).
+    /// Opens the project for appending and returns at once (the calling thread - the Judges panel's GUI
+    /// thread - never waits for the design's size). A thread of its own then reads what the project has
+    /// recorded, expands the design, maps its items to the project's and finds the requests not recorded
+    /// (hashing them); the scheduler goes on from the event loop: writes the judges' configurations, emits
+    /// ready(), then sends. False with *error (nothing sent or written) when the project cannot be opened.
+    /// After true, finished() follows exactly once and never from inside start() (also after a cancel()
+    /// while preparing), and every error found while preparing arrives through finished(false, error) before
+    /// any ready(), with nothing sent or written: "<project>: item (<dataset>, <item id>) of the design is
+    /// not in the project", or "<project>: <reason>" when reading the project or writing the judges'
+    /// configurations fails.
     bool start(QString* error);
     /// Stops sending, abandons requests in flight (they are sent again by the next run) and finishes with
     /// cancelled = true. Judgments already written stay.
     void cancel();
+    /// judgments and calls are known from ready() on (0 before).
     const RunCounts& counts() const { return m_counts; }
+    /// True once ready() was emitted. A finished() with an error while this is false means the run could not
+    /// start (the design does not fit the project, or reading it failed): callers report it like a failed
+    /// start(), not like a run that stopped.
+    bool isPrepared() const { return m_prepared; }
 
 signals:
-    /// Once, when the requests to send are known (counts().toSend, alreadyRecorded), before the first is
-    /// sent.
+    /// Once, when the requests to send are known (counts().judgments, calls, toSend, alreadyRecorded), before
+    /// the first is sent.
     void ready(const tribunal::RunCounts& counts);
-    /// At most every 100 ms while running, and once before finished().
+    /// From ready() on: at most every 100 ms while running, and once before finished().
     void progress(const tribunal::RunCounts& counts);
-    /// error is empty unless writing to the project failed (the run stops then).
+    /// error is empty unless preparing failed (see start() and isPrepared()) or writing to the project failed
+    /// (the run stops then).
     void finished(bool cancelled, const QString& error);
 
 private:
@@ -99,9 +113,14 @@ private:
         int attempt = 0; ///< attempts made so far
     };
 
-    static void prepare(const AuditDesign& design, const Audit& items, const std::vector<DesignTask>& tasks,
-                        const ProjectRunLog::Recorded& recorded, bool retryFailed,
-                        const std::atomic<bool>& stop, Prepared& out);
+    static void prepare(const AuditDesign& design, const Audit& items, const QString& projectPath,
+                        bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
+    static bool mapItemRows(const Audit& items, const std::vector<std::uint32_t>& designItems,
+                            const ProjectRunLog::ItemRows& rows, const QString& projectPath, Prepared& out);
+    static void findUnrecorded(const AuditDesign& design, const Audit& items,
+                               const std::vector<DesignTask>& tasks, const ProjectRunLog::Recorded& recorded,
+                               bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
+    bool writeJudgeConfigs(QString* error);
     void onPrepared(Prepared prepared);
     void dispatch(Channel& channel);
     void send(Channel& channel, CallRef ref);
@@ -128,6 +147,7 @@ private:
     std::uint64_t m_open = 0; ///< pending judgments not yet written
     std::mt19937_64 m_jitter;
     bool m_running = false;
+    bool m_prepared = false;
     QThread* m_preparer = nullptr; ///< the preparing thread, until it finishes (it deletes itself)
     std::shared_ptr<std::atomic<bool>> m_stopPreparing = std::make_shared<std::atomic<bool>>(false);
 };

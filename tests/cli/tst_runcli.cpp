@@ -197,6 +197,39 @@ private slots:
                  qPrintable(unreachable.err));
     }
 
+    void designItemMissingFromProject()
+    {
+        // A project made by a 3-item design, then a 4-item design run on it: the scheduler finds the fourth
+        // item missing while it prepares (off the calling thread). The CLI reports it like a failed start:
+        // the message alone on stderr, exit code 2, nothing sent, nothing written.
+        const auto designFor = [&](int items) {
+            const QString itemsPath =
+                writeFixture(m_dir, QStringLiteral("items%1.jsonl").arg(items),
+                             test::pairwiseItemsJsonl(items, QStringLiteral("sim-kill")));
+            const QJsonObject design =
+                test::designJson(itemsPath, {test::simJudgeJson(QStringLiteral("sim-kill"), m_baseUrl, 2)},
+                                 {QStringLiteral("direct")}, 1);
+            return writeFixture(m_dir, QStringLiteral("design%1.json").arg(items),
+                                QJsonDocument(design).toJson());
+        };
+        const QString project = m_dir.filePath(QStringLiteral("three.tribunal"));
+        const auto first = runCli(
+            {QStringLiteral("run"), designFor(3), QStringLiteral("-o"), project, QStringLiteral("--quiet")});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        const QStringList recorded = test::projectRequestHashes(project);
+        QCOMPARE(recorded.size(), 3 * 2);
+        const int received = liveStats(m_baseUrl).value(QStringLiteral("received")).toInt();
+
+        const auto second = runCli(
+            {QStringLiteral("run"), designFor(4), QStringLiteral("-o"), project, QStringLiteral("--quiet")});
+        QCOMPARE(second.exitCode, 2);
+        QCOMPARE(second.err.trimmed(),
+                 project + QStringLiteral(": item (sim-kill, q0003) of the design is not in the project"));
+        QVERIFY2(!second.out.contains(QStringLiteral("finished")), qPrintable(second.out));
+        QCOMPARE(liveStats(m_baseUrl).value(QStringLiteral("received")).toInt(), received);
+        QCOMPARE(test::projectRequestHashes(project), recorded);
+    }
+
     void usageAndDesignErrors()
     {
         auto r = runCli({QStringLiteral("run"), QStringLiteral("design.json")});

@@ -554,6 +554,57 @@ private slots:
         QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 320);
     }
 
+    // A design item the project lacks is found on the preparing thread: start() returns true at once, the
+    // error arrives through finished() (once, not cancelled, with start()'s former wording) before any
+    // ready(), and the project is left as it was (no judgments, no judge configuration, nothing sent).
+    void missingItemArrivesThroughFinished()
+    {
+        JudgeSimConfig config;
+        config.models[QStringLiteral("sim-missing")] = simModel(0.8, 0.1, 0.95);
+        const QString projectItems = itemsFile(40);
+        const QString designItems = itemsFile(41); // one item (q0040) more than the project holds
+        const AuditPtr projectAudit = loadAudit({projectItems.toStdString()}, ImportOptions{}).audit;
+        JudgeSimServer sim(config, projectAudit);
+        QString error;
+        QVERIFY2(sim.listen(0, &error), qPrintable(error));
+        auto original = design(
+            test::designJson(projectItems, {test::simJudgeJson(QStringLiteral("sim-other"), sim.baseUrl())},
+                             {QStringLiteral("direct")}, 1));
+        auto d = design(test::designJson(designItems,
+                                         {test::simJudgeJson(QStringLiteral("sim-missing"), sim.baseUrl())},
+                                         {QStringLiteral("direct"), QStringLiteral("cot-json")}, 2));
+        QVERIFY(original && d);
+        const QString project = newProject();
+        QVERIFY2(createRunProject(project, *projectAudit, *original, &error), qPrintable(error));
+        std::string openError;
+        const auto before = ProjectFile::open(project.toStdString(), &openError);
+        QVERIFY2(before, openError.c_str());
+
+        RunScheduler scheduler(*d, load(*d), project);
+        QSignalSpy finished(&scheduler, &RunScheduler::finished);
+        QSignalSpy ready(&scheduler, &RunScheduler::ready);
+        QVERIFY2(scheduler.start(&error), qPrintable(error));
+        QCOMPARE(finished.size(), 0); // never from inside start()
+        QVERIFY(finished.wait(60'000));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QCOMPARE(finished.first().at(1).toString(),
+                 project + QStringLiteral(": item (sim-items, q0040) of the design is not in the project"));
+        QCOMPARE(ready.size(), 0);
+        QVERIFY(!scheduler.isPrepared());
+        QCOMPARE(scheduler.counts().written, std::uint64_t(0));
+        QTest::qWait(50);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 0);
+        QVERIFY(!QFile::exists(project + QStringLiteral("-wal")));
+        const auto after = ProjectFile::open(project.toStdString(), &openError);
+        QVERIFY2(after, openError.c_str());
+        QCOMPARE(after->audit->judgmentCount(), std::size_t(0));
+        QCOMPARE(after->audit->items().size(), before->audit->items().size());
+        QVERIFY(after->extras == before->extras); // the design's judge "sim-missing" was not written
+        QCOMPARE(after->extras.judges.count("sim-missing"), std::size_t(0));
+    }
+
     void keysNeverReachTheProject()
     {
         const QByteArray key = "sk-tribunal-test-7f3a9c21e5";
