@@ -17,6 +17,8 @@
 
 #include "../common/judgingfixtures.h"
 
+#include "io/importer.h"
+#include "io/projectfile.h"
 #include "judging/judgesimserver.h"
 
 #include <QCheckBox>
@@ -126,6 +128,7 @@ private slots:
     void init();
     void runThroughThePanel();
     void cancelAndResume();
+    void runThatCannotStart();
     void estimateFollowsTheDesign_data();
     void estimateFollowsTheDesign();
     void largeDesignEstimatesOffTheGuiThread();
@@ -329,6 +332,43 @@ void TestJudgesPanel::cancelAndResume()
     const QStringList hashes = test::projectRequestHashes(f.project);
     QCOMPARE(hashes.size(), qsizetype(48));
     QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(48));
+}
+
+void TestJudgesPanel::runThatCannotStart()
+{
+    // The project on disk loses an item behind the session's back (another program rewrote it): the run finds
+    // the design's item missing while it prepares, off the GUI thread, and the panel reports a failed start
+    // with nothing sent or written.
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 1);
+    const QString fewer = f.dir.filePath(QStringLiteral("fewer.jsonl"));
+    QFile file(fewer);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(test::pairwiseItemsJsonl(kItems - 1, QStringLiteral("gui-set")));
+    file.close();
+    const auto smaller = importSources({fewer.toStdString()}, nullptr, {});
+    QVERIFY(smaller.audit);
+    std::string error;
+    QVERIFY2(ProjectFile::save(f.project.toStdString(), *smaller.audit, {}, &error), error.c_str());
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    QVERIFY2(panel.runButton()->isEnabled(), qPrintable(panel.runButton()->toolTip()));
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    const QString message =
+        f.project + QStringLiteral(": item (gui-set, q0005) of the design is not in the project");
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(finished.first().at(1).toString(), message);
+    QCOMPARE(panel.resultLabel()->text(), QStringLiteral("The run could not start: ") + message);
+    QVERIFY(!workspace.isRunning());
+    QVERIFY(panel.runButton()->isEnabled());
+    QCOMPARE(f.sim->stats().value(QStringLiteral("received")).toInt(), 0);
+    QCOMPARE(test::projectRequestHashes(f.project).size(), qsizetype(0));
 }
 
 void TestJudgesPanel::estimateFollowsTheDesign_data()
