@@ -13,7 +13,6 @@
 #include "biasworkspace.h"
 #include "jobresult.h"
 #include "mainwindow.h"
-#include "model/largeblocks.h"
 #include "panelscreenshots.h"
 #include "rubricworkspace.h"
 #include "translations.h"
@@ -59,7 +58,9 @@ void printError(const QString& message)
 
 int main(int argc, char* argv[])
 {
-    tribunal::mapLargeBlocks(); // freed columns go back to the system at once
+    // No mapLargeBlocks() here (unlike tribunal-cli): the workbench allocates and frees large blocks again
+    // and again as analyses rerun, and mapping each afresh made opening 1,000,000 judgments about 100 ms
+    // slower (bench_gui_open, docs/performance.md "Import: what changed").
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationName(QStringLiteral("Tribunal"));
