@@ -204,12 +204,9 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
     QString error;
     const QCommandLineOption fallbacksOption("fallbacks", "", "J1,J2,...");
     const QCommandLineOption singlesOption("singles", "", "J3,...");
-    const auto fallbackTexts = judgeListOption(parser, fallbacksOption, &error);
-    const auto singleTexts = fallbackTexts ? judgeListOption(parser, singlesOption, &error) : std::nullopt;
-    if (!singleTexts)
+    const auto written = cascadeJudgeTexts(parser, fallbacksOption, singlesOption, &error);
+    if (!written)
         return usage(error);
-    if (fallbackTexts->isEmpty())
-        return usage("--fallbacks: at least one judge needed");
     const auto rule = rounding(parser, &error);
     if (!rule)
         return usage(error);
@@ -247,7 +244,7 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
         return exitCode;
     std::vector<JudgeName> fallbackNames, singleNames;
     for (auto [texts, names] :
-         {std::pair{&*fallbackTexts, &fallbackNames}, std::pair{&*singleTexts, &singleNames}})
+         {std::pair{&written->fallbacks, &fallbackNames}, std::pair{&written->singles, &singleNames}})
         for (const QString& text : *texts) {
             const auto name = findJudge(*audit, text, &exitCode);
             if (!name)

@@ -180,12 +180,9 @@ int runCascade(const QStringList& args)
     if (!prepare(parser, args, "cascade", {kFirst, fallbacksOption}, &exitCode, &rule))
         return exitCode;
     QString error;
-    const auto fallbackTexts = judgeListOption(parser, fallbacksOption, &error);
-    const auto singleTexts = fallbackTexts ? judgeListOption(parser, singlesOption, &error) : std::nullopt;
-    if (!singleTexts)
+    const auto texts = cascadeJudgeTexts(parser, fallbacksOption, singlesOption, &error);
+    if (!texts)
         return usage(error);
-    if (fallbackTexts->isEmpty())
-        return usage("--fallbacks: at least one judge needed");
     CascadeSettings settings;
     const auto halvings = wholeNumberOption(parser, halvingsOption, 1, 100000, &error);
     const auto seed = halvings ? seedOption(parser, &error) : std::nullopt;
@@ -217,8 +214,8 @@ int runCascade(const QStringList& args)
     if (!audit)
         return exitCode;
     const auto first = roleOf(*audit, "--first", {parser.value(kFirst)}, &exitCode);
-    const auto fallbacks = first ? roleOf(*audit, "--fallbacks", *fallbackTexts, &exitCode) : std::nullopt;
-    const auto singles = fallbacks ? roleOf(*audit, "--singles", *singleTexts, &exitCode) : std::nullopt;
+    const auto fallbacks = first ? roleOf(*audit, "--fallbacks", texts->fallbacks, &exitCode) : std::nullopt;
+    const auto singles = fallbacks ? roleOf(*audit, "--singles", texts->singles, &exitCode) : std::nullopt;
     if (!singles)
         return exitCode;
     const auto panels = rubricPanels(*audit, parser, kPanel, &exitCode);

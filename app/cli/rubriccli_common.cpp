@@ -72,6 +72,24 @@ std::optional<QStringList> judgeListOption(const QCommandLineParser& parser, con
     return names;
 }
 
+std::optional<CascadeJudgeTexts> cascadeJudgeTexts(const QCommandLineParser& parser,
+                                                   const QCommandLineOption& fallbacks,
+                                                   const QCommandLineOption& singles, QString* error)
+{
+    const auto fallbackTexts = judgeListOption(parser, fallbacks, error);
+    const auto singleTexts = fallbackTexts ? judgeListOption(parser, singles, error) : std::nullopt;
+    if (!singleTexts)
+        return std::nullopt;
+    if (fallbackTexts->isEmpty()) {
+        *error = "--fallbacks: at least one judge needed";
+        return std::nullopt;
+    }
+    CascadeJudgeTexts texts;
+    texts.fallbacks = *fallbackTexts;
+    texts.singles = *singleTexts;
+    return texts;
+}
+
 namespace {
 
 bool hasCell(const Audit& audit, StrId judge, const StrId* format)

@@ -40,6 +40,16 @@ std::optional<QStringList> commonChecks(const QCommandLineParser& parser, const 
 std::optional<QStringList> judgeListOption(const QCommandLineParser& parser, const QCommandLineOption& option,
                                            QString* error);
 
+/// A cascade's candidate judges as written: --fallbacks (at least one) and --singles.
+struct CascadeJudgeTexts {
+    QStringList fallbacks, singles;
+};
+/// Reads `fallbacks` and `singles` (judgeListOption each). Null with *error set on a repeat or with
+/// "--fallbacks: at least one judge needed".
+std::optional<CascadeJudgeTexts> cascadeJudgeTexts(const QCommandLineParser& parser,
+                                                   const QCommandLineOption& fallbacks,
+                                                   const QCommandLineOption& singles, QString* error);
+
 /// A judge as named on the command line.
 struct JudgeName {
     QString text;             ///< as written
