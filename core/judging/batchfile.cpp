@@ -395,18 +395,9 @@ std::optional<BatchImportCounts> importBatchOutput(const AuditDesign& design, co
     }
     if (!log->recorded(&recorded, &err) || !log->itemRows(&rows, &err))
         return projectError();
-    std::vector<std::int64_t> projectRow(items.items().size(), -1);
-    for (std::uint32_t row : expansion.items) {
-        const std::string dataset(items.str(items.items().dataset[row]));
-        const std::string itemId(items.str(items.items().itemId[row]));
-        const auto found = rows.find({dataset, itemId});
-        if (found == rows.end()) {
-            *error = QStringLiteral("%1: item (%2, %3) of the design is not in the project")
-                         .arg(projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
-            return std::nullopt;
-        }
-        projectRow[row] = found->second;
-    }
+    const auto projectRow = projectRowsOfDesign(items, expansion.items, rows, projectPath, error);
+    if (!projectRow)
+        return std::nullopt;
     std::vector<QByteArray> keys; // only to redact a key an answer might echo, as the live run does
     for (const JudgeConfig& judge : design.judges) {
         keys.push_back(judge.apiKey());
@@ -437,7 +428,7 @@ std::optional<BatchImportCounts> importBatchOutput(const AuditDesign& design, co
             return true;
         }
         RunJudgmentRow row =
-            judgmentRowOf(design, items, task, projectRow[task.item], outcomes, keys[task.judge]);
+            judgmentRowOf(design, items, task, (*projectRow)[task.item], outcomes, keys[task.judge]);
         row.replacesFailure = wasFailed;
         if (!log->append(row, &err)) {
             *error =

@@ -66,6 +66,26 @@ QString compactJson(const QJsonObject& object)
 
 } // namespace
 
+std::optional<std::vector<std::int64_t>> projectRowsOfDesign(const Audit& items,
+                                                             const std::vector<std::uint32_t>& designItems,
+                                                             const ProjectRunLog::ItemRows& rows,
+                                                             const QString& projectPath, QString* error)
+{
+    std::vector<std::int64_t> projectRow(items.items().size(), -1);
+    for (std::uint32_t row : designItems) {
+        const std::string dataset(items.str(items.items().dataset[row]));
+        const std::string itemId(items.str(items.items().itemId[row]));
+        const auto found = rows.find({dataset, itemId});
+        if (found == rows.end()) {
+            *error = QStringLiteral("%1: item (%2, %3) of the design is not in the project")
+                         .arg(projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
+            return std::nullopt;
+        }
+        projectRow[row] = found->second;
+    }
+    return projectRow;
+}
+
 RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, RunOptions options,
                            QObject* parent)
     : QObject(parent), m_design(std::move(design)), m_items(std::move(items)),
@@ -138,8 +158,12 @@ void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const 
         return;
     }
     const DesignExpansion expansion = expandDesign(design, items);
-    if (stop.load() || !mapItemRows(items, expansion.items, rows, projectPath, out))
+    if (stop.load())
         return;
+    auto projectRows = projectRowsOfDesign(items, expansion.items, rows, projectPath, &out.error);
+    if (!projectRows)
+        return;
+    out.projectRow = std::move(*projectRows);
     out.judgments = expansion.tasks.size();
     out.calls = expansion.calls;
     findUnrecorded(design, items, expansion.tasks, recorded, retryFailed, stop, out);
@@ -154,25 +178,6 @@ void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const 
         }
         out.toSend += static_cast<std::uint64_t>(pending.remaining);
     }
-}
-
-bool RunScheduler::mapItemRows(const Audit& items, const std::vector<std::uint32_t>& designItems,
-                               const ProjectRunLog::ItemRows& rows, const QString& projectPath, Prepared& out)
-{
-    out.projectRow.assign(items.items().size(), -1);
-    for (std::uint32_t row : designItems) {
-        const std::string dataset(items.str(items.items().dataset[row]));
-        const std::string itemId(items.str(items.items().itemId[row]));
-        const auto found = rows.find({dataset, itemId});
-        if (found == rows.end()) {
-            out.error =
-                QStringLiteral("%1: item (%2, %3) of the design is not in the project")
-                    .arg(projectPath, QString::fromStdString(dataset), QString::fromStdString(itemId));
-            return false;
-        }
-        out.projectRow[row] = found->second;
-    }
-    return true;
 }
 
 void RunScheduler::findUnrecorded(const AuditDesign& design, const Audit& items,

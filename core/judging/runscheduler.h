@@ -63,6 +63,14 @@ struct RunCounts {
     double spendUsd = 0.0;      ///< K11 cost of this run's answered calls (judge prices x usage)
 };
 
+/// The project's items.row of each of `designItems` (rows of `items`), indexed by the items audit's row (-1
+/// for items outside the design). Null with *error = "<project>: item (<dataset>, <item id>) of the design is
+/// not in the project" when one is missing. Used by the live run and by batch files.
+std::optional<std::vector<std::int64_t>> projectRowsOfDesign(const Audit& items,
+                                                             const std::vector<std::uint32_t>& designItems,
+                                                             const ProjectRunLog::ItemRows& rows,
+                                                             const QString& projectPath, QString* error);
+
 class RunScheduler : public QObject {
     Q_OBJECT
 public:
@@ -115,8 +123,6 @@ private:
 
     static void prepare(const AuditDesign& design, const Audit& items, const QString& projectPath,
                         bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
-    static bool mapItemRows(const Audit& items, const std::vector<std::uint32_t>& designItems,
-                            const ProjectRunLog::ItemRows& rows, const QString& projectPath, Prepared& out);
     static void findUnrecorded(const AuditDesign& design, const Audit& items,
                                const std::vector<DesignTask>& tasks, const ProjectRunLog::Recorded& recorded,
                                bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
