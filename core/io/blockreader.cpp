@@ -30,6 +30,16 @@ bool BlockReader::open(const std::string& path, ImportLog& log)
     return true;
 }
 
+bool BlockReader::seek(std::uint64_t offset, ImportLog& log)
+{
+    if (!m_file.seek(static_cast<qint64>(offset))) {
+        log.fatal({m_path, 0, "", "cannot read file: " + m_file.errorString().toStdString()});
+        return false;
+    }
+    m_bufferOffset = m_startOffset = offset;
+    return true;
+}
+
 bool BlockReader::refill(ImportLog& log)
 {
     if (m_begin > 0) {
@@ -89,10 +99,11 @@ void BlockReader::skipByteOrderMark()
 
 std::uint64_t BlockReader::estimateRecords(std::uint64_t bytes, std::uint64_t records) const
 {
-    if (records == 0 || bytes == 0)
+    if (records == 0 || bytes <= m_startOffset)
         return records;
-    const double perRecord = static_cast<double>(bytes) / static_cast<double>(records);
-    return std::max(records, static_cast<std::uint64_t>(static_cast<double>(m_fileSize) / perRecord * 1.02));
+    const double perRecord = static_cast<double>(bytes - m_startOffset) / static_cast<double>(records);
+    const double remaining = static_cast<double>(m_fileSize - std::min(m_fileSize, m_startOffset));
+    return std::max(records, static_cast<std::uint64_t>(remaining / perRecord * 1.02));
 }
 
 } // namespace tribunal

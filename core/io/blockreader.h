@@ -34,6 +34,10 @@ public:
     bool open(const std::string& path, ImportLog& log);
     std::uint64_t fileSize() const { return m_fileSize; }
 
+    /// Starts reading at file offset `offset` instead of 0 (call after open(), before the first refill()).
+    /// On failure logs `path: cannot read file: <why>` as fatal and returns false.
+    bool seek(std::uint64_t offset, ImportLog& log);
+
     /// Moves the unconsumed bytes to the front and reads behind them until the buffer is full or the file
     /// ends. On a read error logs `path: cannot read file: <why>` as fatal and returns false.
     bool refill(ImportLog& log);
@@ -63,8 +67,9 @@ public:
     /// so far (every line completed by the data read; the whole file once at EOF), or nullopt.
     std::optional<std::uint64_t> firstInvalidUtf8() const { return m_badByte; }
 
-    /// The number of records the whole file holds, extrapolated from the first `records` records, which
-    /// end at file offset `bytes` (for reserving columns once instead of growing them by doubling).
+    /// The number of records the file holds from the offset reading started at, extrapolated from the first
+    /// `records` records, which end at file offset `bytes` (for reserving columns once instead of growing
+    /// them by doubling).
     std::uint64_t estimateRecords(std::uint64_t bytes, std::uint64_t records) const;
 
 private:
@@ -80,6 +85,7 @@ private:
     std::size_t m_capacity = 0; // usable bytes (kPadding more are allocated)
     std::size_t m_begin = 0, m_end = 0, m_validated = 0;
     std::uint64_t m_bufferOffset = 0; // file offset of m_buffer[0]
+    std::uint64_t m_startOffset = 0;  // where reading started (seek())
     std::optional<std::uint64_t> m_badByte;
     bool m_eof = false;
 };

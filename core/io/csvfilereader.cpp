@@ -18,13 +18,13 @@ std::string tooLongReason()
 
 } // namespace
 
-CsvRecordStream::CsvRecordStream(std::string path)
-    : m_path(std::move(path)), m_in(kBlockBytes, kMaxLineBytes, true)
+CsvRecordStream::CsvRecordStream(std::string path, std::uint64_t start)
+    : m_path(std::move(path)), m_in(kBlockBytes, kMaxLineBytes, true), m_start(start), m_offset(start)
 {}
 
 bool CsvRecordStream::open(ImportLog& log)
 {
-    return m_in.open(m_path, log);
+    return m_in.open(m_path, log) && (m_start == 0 || m_in.seek(m_start, log));
 }
 
 bool CsvRecordStream::fatal(ImportLog& log, std::uint64_t line, std::string reason) const
@@ -42,6 +42,10 @@ CsvRecordStream::Next CsvRecordStream::next(CsvRecord& rec, std::uint64_t& line,
         m_in.skipByteOrderMark();
     }
     for (;;) {
+        if (m_offset >= m_stopAt) {
+            m_stopAt = UINT64_MAX;
+            return Next::Stop;
+        }
         const char* begin = m_in.begin();
         const char* end = m_in.end();
         if (begin == end && m_in.atEof()) {
@@ -90,12 +94,23 @@ CsvRecordStream::Next CsvRecordStream::next(CsvRecord& rec, std::uint64_t& line,
 }
 
 bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress,
-                    const CsvRecordSink& sink)
+                    const CsvRecordSink& sink, const CsvReadRange& range)
 {
-    CsvRecordStream stream(path);
+    CsvRecordStream stream(path, range.start);
     if (!stream.open(log))
         return false;
+    bool splitAhead = false;
+    if (range.atSplit && range.split > 0 && range.split < stream.fileSize()) {
+        stream.stopAt(range.split);
+        splitAhead = true;
+    }
     ByteProgress reported(progress, stream.fileSize());
+    // While a second reader has the rest of the file, this one's share of the first half is what progress
+    // counts (scaled to the file).
+    const auto done = [&] {
+        return splitAhead ? std::min(stream.fileSize(), stream.offset() * stream.fileSize() / range.split)
+                          : stream.offset();
+    };
     CsvRecord rec;
     std::uint64_t line = 0;
     for (;;) {
@@ -104,12 +119,18 @@ bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& l
             return false;
         if (next == CsvRecordStream::Next::End)
             break;
+        if (next == CsvRecordStream::Next::Stop) {
+            splitAhead = false;
+            if (range.atSplit(stream.offset() == range.split, stream.nextLine()))
+                break;
+            continue;
+        }
         if (!sink(rec, line))
             return false;
         if (stream.records() == kCsvSampleRecords)
             builder.reserveJudgments(builder.judgmentCount() + (stream.estimateRecords() - stream.records()) +
                                      64);
-        if (!reported.advance(stream.offset()))
+        if (!reported.advance(done()))
             return false;
     }
     reported.finish();

@@ -12,6 +12,7 @@
 #include "model/importissue.h"
 #include "model/progress.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,12 @@ SourceFormat detectFormat(const std::string& path);
 
 /// Flat pairwise CSV: header required; `dataset,item_id,judge,format,order,rep,verdict,label` plus optional
 /// `prob_a,cost_usd,latency_s`; other columns become condition fields (empty cells = not set).
+/// Files of kMinSplitBytes and more are read on two threads (splitread.h), with the same outcome.
 bool importFlatCsv(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+/// importFlatCsv with the split chosen by the caller (tests): nullopt reads on one thread; an offset just
+/// after a '\n' starts the second thread there.
+bool importFlatCsvSplitAt(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                          const Progress& progress, std::optional<std::uint64_t> split);
 
 /// Rubric CSV: one judgment of a rubric criterion per row; header `dataset,unit_id,criterion,kind,judge,
 /// format,rep,prediction,label` plus optional `ratings,probs,levels,confidence,group,cost_usd,latency_s,
@@ -55,8 +61,12 @@ bool importFlatCsv(const std::string& path, AuditBuilder& builder, ImportLog& lo
 bool importRubricCsv(const std::string& path, AuditBuilder& builder, ImportLog& log,
                      const Progress& progress);
 
-/// Tribunal JSONL: each line an item (no `judge` key) or a judgment (field names of data-format.md).
+/// Tribunal JSONL: each line an item (no `judge` key) or a judgment (field names of data-format.md). Files of
+/// kMinSplitBytes and more are read on two threads (splitread.h), with the same outcome.
 bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress);
+/// importJsonl with the split chosen by the caller (tests), as importFlatCsvSplitAt.
+bool importJsonlSplitAt(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                        const Progress& progress, std::optional<std::uint64_t> split);
 
 /// LLMBar layout: a directory holding `dataset.json` (+ `evaluators/<judge>/<format>/result.json`), or a tree
 /// of such directories.

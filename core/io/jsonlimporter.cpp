@@ -73,11 +73,13 @@
 #include "jsonlrecord.h"
 #include "jsonvaluetext.h"
 #include "messagetext.h"
+#include "splitread.h"
 #include "utf8.h"
 
 #include <simdjson.h>
 
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -96,6 +98,15 @@ public:
     JsonlReader(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress)
         : m_path(path), m_builder(builder), m_log(log), m_progress(progress)
     {}
+    /// Reads from `start` (0 or just after a '\n'; lines then count from 1 there) instead of the beginning.
+    void startAt(std::uint64_t start) { m_start = start; }
+    /// At `split` (just after a '\n'), calls `join` with the number of lines read; when it returns true
+    /// the rest of the file was read elsewhere and joined, and reading ends.
+    void splitAt(std::uint64_t split, std::function<bool(std::uint64_t lines)> join)
+    {
+        m_split = split;
+        m_join = std::move(join);
+    }
     bool run();
 
 private:
@@ -113,6 +124,9 @@ private:
     std::optional<JsonlItemParser> m_items; // made once the file is registered
     std::optional<JsonlJudgmentParser> m_judgments;
     bool m_sawRecord = false;
+    std::uint64_t m_start = 0;
+    std::uint64_t m_split = UINT64_MAX;
+    std::function<bool(std::uint64_t lines)> m_join;
 };
 
 bool JsonlReader::allocateParser()
@@ -170,7 +184,7 @@ bool JsonlReader::processLine(const char* data, std::size_t length, std::uint64_
 bool JsonlReader::run()
 {
     BlockReader in(kBlockBytes, kMaxLineBytes, false);
-    if (!in.open(m_path, m_log))
+    if (!in.open(m_path, m_log) || (m_start > 0 && !in.seek(m_start, m_log)))
         return false;
     const std::uint32_t file = m_builder.addSourceFile(m_path);
     m_items.emplace(m_builder, m_record);
@@ -178,13 +192,20 @@ bool JsonlReader::run()
     if (!allocateParser())
         return false;
     ByteProgress reported(m_progress, in.fileSize());
+    bool splitAhead = m_join && m_split > m_start && m_split < in.fileSize();
+    // While a second reader has the rest of the file, this one's share of the first half is what progress
+    // counts (scaled to the file).
+    const auto done = [&](std::uint64_t offset) {
+        return splitAhead ? std::min(in.fileSize(), offset * in.fileSize() / m_split) : offset;
+    };
 
     std::size_t scanned = 0; // bytes after in.begin() known to hold no '\n'
     std::uint64_t line = 0;  // lines completed
     bool skippingLongLine = false;
-    if (!in.refill(m_log) || !reported.advance(in.offsetOf(in.end())))
+    if (!in.refill(m_log) || !reported.advance(done(in.offsetOf(in.end()))))
         return false;
-    in.skipByteOrderMark();
+    if (m_start == 0)
+        in.skipByteOrderMark();
     for (;;) {
         if (in.unconsumed() > scanned) {
             const char* begin = in.begin();
@@ -199,6 +220,13 @@ bool JsonlReader::run()
                     return false;
                 in.consume(nl + 1);
                 scanned = 0;
+                if (splitAhead && in.offsetOf(in.begin()) == m_split) {
+                    splitAhead = false;
+                    if (m_join(line)) { // the second half holds records, or it would have failed
+                        m_sawRecord = true;
+                        break;
+                    }
+                }
                 if (line == kSampleLines) {
                     const auto expected = in.estimateRecords(in.offsetOf(nl + 1), line);
                     m_builder.reserveJudgments(m_builder.judgmentCount() + (expected - line) + 64);
@@ -230,7 +258,7 @@ bool JsonlReader::run()
         }
         if (!in.refill(m_log))
             return false;
-        if (!reported.advance(in.offsetOf(in.end())))
+        if (!reported.advance(done(in.offsetOf(in.end()))))
             return false;
     }
     if (!m_sawRecord) {
@@ -245,8 +273,30 @@ bool JsonlReader::run()
 
 bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress)
 {
+    return importJsonlSplitAt(path, builder, log, progress, chooseSplit(path));
+}
+
+bool importJsonlSplitAt(const std::string& path, AuditBuilder& builder, ImportLog& log,
+                        const Progress& progress, std::optional<std::uint64_t> split)
+{
     // The reader holds the parser and scratch buffers (~1 MiB); keep it off the stack.
     auto reader = std::make_unique<JsonlReader>(path, builder, log, progress);
+    std::optional<SecondHalfReader> second;
+    if (split) {
+        // The second half on its own thread and builder; lines count from 1 at the split.
+        second.emplace(log.policy,
+                       [&path, start = *split](AuditBuilder& part, ImportLog& partLog, const Progress& stop) {
+                           auto partReader = std::make_unique<JsonlReader>(path, part, partLog, stop);
+                           partReader->startAt(start);
+                           return partReader->run();
+                       });
+        const std::uint32_t file = static_cast<std::uint32_t>(builder.sourceFileCount());
+        reader->splitAt(*split, [&, file](std::uint64_t lines) {
+            const bool joined = second->joinInto(builder, file, lines);
+            second.reset();
+            return joined;
+        });
+    }
     return reader->run();
 }
 

@@ -60,6 +60,8 @@ public:
     /// Registers a source file name for SourceRef::file; returns its index (>= 1).
     std::uint32_t addSourceFile(std::string name);
     const std::string& sourceFile(std::uint32_t index) const { return m_sourceFiles[index]; }
+    /// The index the next addSourceFile() returns.
+    std::size_t sourceFileCount() const { return m_sourceFiles.size(); }
 
     /// Interns a condition set. Pairs are sorted by key text; the caller ensures keys are unique.
     CondId internCondition(Condition pairs);
@@ -101,12 +103,26 @@ public:
     /// Drops judgments added after the first `count` (used to undo a partly added record).
     void truncateJudgments(std::size_t count);
 
+    /// Appends `part` as if its records had been added here, in order, after this builder's: the second
+    /// half of a file read on another thread (importers' split reading). `part` started empty and registered
+    /// one source file, which becomes `file` here, its lines `lineOffset` further on. Strings, conditions,
+    /// items and judgments are added in `part`'s order, so the result equals reading the whole file here.
+    /// Returns false and changes nothing when that equality cannot be shown without re-reading the records:
+    /// an item of `part` this builder has already differs in kind, sets a label, text, levels or ratings
+    /// the item has otherwise, or sets levels, ratings or an ordinal label the item lacks (the checks a
+    /// sequential read makes against earlier rows), or answers or probabilities of its judgments lie beyond
+    /// the levels an ordinal item has here. `part` is left empty on success.
+    bool appendPart(AuditBuilder&& part, std::uint32_t file, std::uint64_t lineOffset);
+
     /// Builds the snapshot. A duplicate judgment key (item, judge, format, condition, bias fields, order,
     /// rep) is a bad record: with StopAtFirst the log fails and nullptr is returned; with SkipAndList later
     /// copies are dropped and listed. The builder is left empty afterwards.
     AuditPtr build(ImportLog& log, const Progress& progress = {});
 
 private:
+    /// The row here of each of `part`'s items (UINT32_MAX: new), or nullopt when appendPart must refuse.
+    std::optional<std::vector<std::uint32_t>> matchPartItems(const AuditBuilder& part) const;
+
     StringPool m_strings;
     ItemTable m_items; // levelBegin / ratingBegin unused here: see m_levels / m_ratings
     std::unordered_map<std::uint64_t, std::uint32_t> m_itemIndex;
