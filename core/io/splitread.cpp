@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <system_error>
 #include <vector>
 
 namespace tribunal {
@@ -48,13 +49,17 @@ SecondHalfReader::SecondHalfReader(BadRecordPolicy policy, ReadFn read)
 {
     m_log.policy = policy;
     m_stopProgress.cancel = &m_stop;
-    m_thread = std::thread([this, read = std::move(read)] {
-        try {
-            m_read = read(m_builder, m_log, m_stopProgress);
-        } catch (const std::exception&) {
-            m_read = false; // out of memory, most likely: the calling thread reads on and meets it there
-        }
-    });
+    try {
+        m_thread = std::thread([this, read = std::move(read)] {
+            try {
+                m_read = read(m_builder, m_log, m_stopProgress);
+            } catch (const std::exception&) {
+                m_read = false; // out of memory, most likely: the calling thread reads on and meets it there
+            }
+        });
+    } catch (const std::system_error&) {
+        // No thread to be had: nothing was read, so joinInto() tells the calling thread to read on.
+    }
 }
 
 SecondHalfReader::~SecondHalfReader()
