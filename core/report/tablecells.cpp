@@ -2,14 +2,29 @@
 
 #include "report/jsonwriter.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 namespace tribunal {
 
+namespace {
+
+// Text a spreadsheet would run as a formula: it starts with = + - @ and is not a number (-0.05 stays plain).
+bool looksLikeFormula(std::string_view text)
+{
+    if (text.empty() || std::string_view("=+-@").find(text[0]) == std::string_view::npos)
+        return false;
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error != std::errc() || end != text.data() + text.size();
+}
+
+} // namespace
+
 void appendCsvField(std::string& out, std::string_view text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos && !looksLikeFormula(text)) {
         out += text;
         return;
     }

@@ -6,7 +6,9 @@
 
 namespace tribunal {
 
-/// Appends `text` as a CSV field, RFC 4180-quoted when it holds a comma, quote, CR or LF.
+/// Appends `text` as a CSV field, RFC 4180-quoted when it holds a comma, quote, CR or LF, or when a
+/// spreadsheet would run it as a formula (it starts with = + - @ and is not a number), as the flat CSV export
+/// does: the quoted cell reads back unchanged.
 void appendCsvField(std::string& out, std::string_view text);
 /// Appends `text` as a Markdown table cell: '|' escaped, line breaks as spaces.
 void appendMarkdownField(std::string& out, std::string_view text);
