@@ -488,10 +488,18 @@ std::optional<SlotProbabilities> slotProbabilities(const QJsonArray& logprobCont
         for (const QJsonValue alternative : entry.value(QLatin1String("top_logprobs")).toArray()) {
             const QJsonObject alt = alternative.toObject();
             const QString token = trimmedToken(alt.value(QLatin1String("token")).toString());
-            const double p = std::exp(alt.value(QLatin1String("logprob")).toDouble());
+            if (token != QLatin1String("A") && token != QLatin1String("B"))
+                continue;
+            // A log-probability is a number <= 0. Anything else (a string, a missing value, a positive
+            // number, whose exp() can overflow to inf and make the ratio NaN) gives no probabilities rather
+            // than made-up ones.
+            const QJsonValue logprob = alt.value(QLatin1String("logprob"));
+            if (!logprob.isDouble() || !(logprob.toDouble() <= 0.0))
+                return std::nullopt;
+            const double p = std::exp(logprob.toDouble());
             if (token == QLatin1String("A"))
                 first += p;
-            else if (token == QLatin1String("B"))
+            else
                 second += p;
         }
         if (first + second <= 0.0)

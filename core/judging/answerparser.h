@@ -70,8 +70,8 @@ ParsedAnswer combineCalls(PromptFormat format, std::span<const ParsedAnswer> cal
 /// P(first slot) and P(second slot) from chat-completions log-probabilities (`choices[0].logprobs.content`):
 /// at the token that carries the verdict (the last content token whose text, trimmed of quotes, brackets and
 /// spaces, is A or B, case-insensitive, and equals the parsed slot), the top_logprobs of "A" and "B" variants
-/// are summed per letter and normalised to sum 1. nullopt when there is no such token or neither letter is
-/// among its top log-probabilities.
+/// are summed per letter and normalised to sum 1. nullopt when there is no such token, neither letter is
+/// among its top log-probabilities, or a letter's log-probability is not a number <= 0.
 struct SlotProbabilities {
     double first = 0.0, second = 0.0;
 };

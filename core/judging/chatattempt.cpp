@@ -177,10 +177,14 @@ AttemptResult ChatAttempt::parseCompletion(const QByteArray& body)
     result.logprobContent =
         choice.value(QStringLiteral("logprobs")).toObject().value(QStringLiteral("content")).toArray();
     const QJsonObject usage = json.value(QStringLiteral("usage")).toObject();
-    if (usage.value(QStringLiteral("prompt_tokens")).isDouble())
-        result.tokensIn = usage.value(QStringLiteral("prompt_tokens")).toInteger();
-    if (usage.value(QStringLiteral("completion_tokens")).isDouble())
-        result.tokensOut = usage.value(QStringLiteral("completion_tokens")).toInteger();
+    // A count is a whole number >= 0; anything else is "not reported" (a negative count would make a
+    // negative cost).
+    const auto count = [&usage](const QString& key) {
+        const qint64 value = usage.value(key).toInteger(-1);
+        return value >= 0 ? value : qint64(-1);
+    };
+    result.tokensIn = count(QStringLiteral("prompt_tokens"));
+    result.tokensOut = count(QStringLiteral("completion_tokens"));
     return result;
 }
 

@@ -364,6 +364,19 @@ void TestAnswerParser::probabilities()
                                answer::kA)
                  .has_value(),
              false);
+    // A letter's log-probability that is not a number <= 0 gives no probabilities: positive (800 would make
+    // exp() overflow and the ratio NaN), text, missing.
+    for (const char* bad : {R"("logprob": 800)", R"("logprob": 0.5)", R"("logprob": "-0.1")", R"("x": 1)"}) {
+        const QString badJson = QStringLiteral(R"([{"token": "A", "logprob": -0.1, "top_logprobs": [
+            {"token": "A", %1}, {"token": "B", "logprob": -2.0}]}])")
+                                    .arg(QLatin1String(bad));
+        QVERIFY2(!slotProbabilities(logprobs(badJson.toUtf8().constData()), answer::kA).has_value(), bad);
+    }
+    // ... but such a value on another token does not matter.
+    QVERIFY(slotProbabilities(logprobs(R"([{"token": "A", "logprob": -0.1, "top_logprobs": [
+        {"token": "A", "logprob": -0.1}, {"token": "The", "logprob": 800}]}])"),
+                              answer::kA)
+                .has_value());
     // No top_logprobs at all, an empty array, a tie or kNone slot.
     QCOMPARE(slotProbabilities(logprobs(R"([{"token": "A", "logprob": -0.1}])"), answer::kA).has_value(),
              false);

@@ -771,6 +771,36 @@ private slots:
             QCOMPARE(result.tokensOut, qint64(1));
         }
     }
+
+    // Usage counts a server reports are kept only when they are whole numbers >= 0 (a negative count would
+    // make a negative cost); otherwise they are "not reported" (-1).
+    void usageCountsAreWholeAndNotNegative_data()
+    {
+        QTest::addColumn<QByteArray>("usage");
+        QTest::addColumn<qint64>("tokensIn");
+        QTest::addColumn<qint64>("tokensOut");
+        QTest::newRow("counts") << QByteArray(R"({"prompt_tokens":12,"completion_tokens":0})") << qint64(12)
+                                << qint64(0);
+        QTest::newRow("negative") << QByteArray(R"({"prompt_tokens":-5,"completion_tokens":-1})")
+                                  << qint64(-1) << qint64(-1);
+        QTest::newRow("fractional") << QByteArray(R"({"prompt_tokens":2.5,"completion_tokens":3})")
+                                    << qint64(-1) << qint64(3);
+        QTest::newRow("text and huge")
+            << QByteArray(R"({"prompt_tokens":"7","completion_tokens":1e300})") << qint64(-1) << qint64(-1);
+        QTest::newRow("absent") << QByteArray("{}") << qint64(-1) << qint64(-1);
+    }
+
+    void usageCountsAreWholeAndNotNegative()
+    {
+        QFETCH(QByteArray, usage);
+        QFETCH(qint64, tokensIn);
+        QFETCH(qint64, tokensOut);
+        const AttemptResult result = ChatAttempt::parseCompletion(
+            R"({"choices":[{"message":{"role":"assistant","content":"A"}}],"usage":)" + usage + "}");
+        QCOMPARE(int(result.kind), int(AttemptResult::Kind::Answered));
+        QCOMPARE(result.tokensIn, tokensIn);
+        QCOMPARE(result.tokensOut, tokensOut);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunScheduler)
