@@ -4,6 +4,7 @@
 
 #include "model/progress.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace tribunal {
@@ -19,6 +20,9 @@ public:
     {}
     /// False when the import was cancelled (then stop and return false: the import is abandoned).
     bool advance(std::uint64_t done) { return done < m_next || report(done); }
+    /// While a second reader has the bytes from `split` on (splitread.h), this reader's share [0, split) is
+    /// reported as the whole file; 0 reports bytes as they are (also after the second reader was dropped).
+    void countShareUpTo(std::uint64_t split) { m_split = split; }
     /// The last report: all bytes done.
     void finish() const { m_progress.step(m_total, m_total); }
 
@@ -26,7 +30,7 @@ private:
     bool report(std::uint64_t done)
     {
         m_next = done + m_interval;
-        m_progress.step(done, m_total);
+        m_progress.step(m_split > 0 ? std::min(m_total, done * m_total / m_split) : done, m_total);
         return !m_progress.cancelled();
     }
 
@@ -34,6 +38,7 @@ private:
     std::uint64_t m_total;
     std::uint64_t m_interval;
     std::uint64_t m_next = 0;
+    std::uint64_t m_split = 0;
 };
 
 } // namespace tribunal

@@ -99,18 +99,11 @@ bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& l
     CsvRecordStream stream(path, range.start);
     if (!stream.open(log))
         return false;
-    bool splitAhead = false;
+    ByteProgress reported(progress, stream.fileSize());
     if (range.atSplit && range.split > 0 && range.split < stream.fileSize()) {
         stream.stopAt(range.split);
-        splitAhead = true;
+        reported.countShareUpTo(range.split);
     }
-    ByteProgress reported(progress, stream.fileSize());
-    // While a second reader has the rest of the file, this one's share of the first half is what progress
-    // counts (scaled to the file).
-    const auto done = [&] {
-        return splitAhead ? std::min(stream.fileSize(), stream.offset() * stream.fileSize() / range.split)
-                          : stream.offset();
-    };
     CsvRecord rec;
     std::uint64_t line = 0;
     for (;;) {
@@ -120,7 +113,7 @@ bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& l
         if (next == CsvRecordStream::Next::End)
             break;
         if (next == CsvRecordStream::Next::Stop) {
-            splitAhead = false;
+            reported.countShareUpTo(0);
             if (range.atSplit(stream.offset() == range.split, stream.nextLine()))
                 break;
             continue;
@@ -130,7 +123,7 @@ bool readCsvRecords(const std::string& path, AuditBuilder& builder, ImportLog& l
         if (stream.records() == kCsvSampleRecords)
             builder.reserveJudgments(builder.judgmentCount() + (stream.estimateRecords() - stream.records()) +
                                      64);
-        if (!reported.advance(done()))
+        if (!reported.advance(stream.offset()))
             return false;
     }
     reported.finish();

@@ -193,16 +193,13 @@ bool JsonlReader::run()
         return false;
     ByteProgress reported(m_progress, in.fileSize());
     bool splitAhead = m_join && m_split > m_start && m_split < in.fileSize();
-    // While a second reader has the rest of the file, this one's share of the first half is what progress
-    // counts (scaled to the file).
-    const auto done = [&](std::uint64_t offset) {
-        return splitAhead ? std::min(in.fileSize(), offset * in.fileSize() / m_split) : offset;
-    };
+    if (splitAhead)
+        reported.countShareUpTo(m_split);
 
     std::size_t scanned = 0; // bytes after in.begin() known to hold no '\n'
     std::uint64_t line = 0;  // lines completed
     bool skippingLongLine = false;
-    if (!in.refill(m_log) || !reported.advance(done(in.offsetOf(in.end()))))
+    if (!in.refill(m_log) || !reported.advance(in.offsetOf(in.end())))
         return false;
     if (m_start == 0)
         in.skipByteOrderMark();
@@ -222,6 +219,7 @@ bool JsonlReader::run()
                 scanned = 0;
                 if (splitAhead && in.offsetOf(in.begin()) == m_split) {
                     splitAhead = false;
+                    reported.countShareUpTo(0);
                     if (m_join(line)) { // the second half holds records, or it would have failed
                         m_sawRecord = true;
                         break;
@@ -258,7 +256,7 @@ bool JsonlReader::run()
         }
         if (!in.refill(m_log))
             return false;
-        if (!reported.advance(done(in.offsetOf(in.end()))))
+        if (!reported.advance(in.offsetOf(in.end())))
             return false;
     }
     if (!m_sawRecord) {
