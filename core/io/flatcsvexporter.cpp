@@ -3,6 +3,7 @@
 
 #include "exporter.h"
 #include "report/jsonwriter.h"
+#include "report/tablecells.h"
 
 #include <QSaveFile>
 #include <QString>
@@ -26,33 +27,16 @@ constexpr std::array<std::string_view, 21> kKnownColumns = {
 
 bool needsQuotes(std::string_view text)
 {
-    // Quote what the CSV syntax needs quoted, and text a spreadsheet would run as a formula (= + - @): a
-    // quoted cell reads back unchanged, and most spreadsheet importers treat it as text.
-    if (text.empty())
-        return false;
-    if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@')
-        return true;
-    for (char c : text)
-        if (c == ',' || c == '"' || c == '\r' || c == '\n')
-            return true;
-    return false;
-}
-
-void appendQuoted(std::string& out, std::string_view text)
-{
-    out += '"';
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
+    // Quote what the CSV syntax needs quoted, and text a spreadsheet would run as a formula (= + - @, numbers
+    // too: every cell here is text such as a condition value): a quoted cell reads back unchanged, and most
+    // spreadsheet importers treat it as text.
+    return startsLikeFormula(text) || csvSyntaxNeedsQuotes(text);
 }
 
 void appendCell(std::string& out, std::string_view text)
 {
     if (needsQuotes(text))
-        appendQuoted(out, text);
+        appendCsvQuoted(out, text);
     else
         out.append(text);
 }
@@ -69,7 +53,7 @@ public:
         if (state == kUnknown)
             state = needsQuotes(text) ? kQuoted : kPlain;
         if (state == kQuoted)
-            appendQuoted(out, text);
+            appendCsvQuoted(out, text);
         else
             out.append(text);
     }

@@ -8,26 +8,13 @@
 
 namespace tribunal {
 
-namespace {
-
-// Text a spreadsheet would run as a formula: it starts with = + - @ and is not a number (-0.05 stays plain).
-bool looksLikeFormula(std::string_view text)
+bool startsLikeFormula(std::string_view text)
 {
-    if (text.empty() || std::string_view("=+-@").find(text[0]) == std::string_view::npos)
-        return false;
-    double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return error != std::errc() || end != text.data() + text.size();
+    return !text.empty() && std::string_view("=+-@").find(text[0]) != std::string_view::npos;
 }
 
-} // namespace
-
-void appendCsvField(std::string& out, std::string_view text)
+void appendCsvQuoted(std::string& out, std::string_view text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos && !looksLikeFormula(text)) {
-        out += text;
-        return;
-    }
     out += '"';
     for (char c : text) {
         if (c == '"')
@@ -35,6 +22,25 @@ void appendCsvField(std::string& out, std::string_view text)
         out += c;
     }
     out += '"';
+}
+
+bool csvSyntaxNeedsQuotes(std::string_view text)
+{
+    return text.find_first_of(",\"\r\n") != std::string_view::npos;
+}
+
+void appendCsvField(std::string& out, std::string_view text)
+{
+    // Report tables hold numbers as text: -0.05 is a number, not a formula, and stays plain.
+    const auto isNumber = [text] {
+        double value = 0.0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        return error == std::errc() && end == text.data() + text.size();
+    };
+    if (csvSyntaxNeedsQuotes(text) || (startsLikeFormula(text) && !isNumber()))
+        appendCsvQuoted(out, text);
+    else
+        out += text;
 }
 
 void appendMarkdownField(std::string& out, std::string_view text)

@@ -6,6 +6,13 @@
 
 namespace tribunal {
 
+/// True when a spreadsheet would run `text` as a formula: it starts with = + - or @ (both CSV writers quote
+/// it).
+bool startsLikeFormula(std::string_view text);
+/// Appends `text` RFC 4180-quoted (doubled quotes inside).
+void appendCsvQuoted(std::string& out, std::string_view text);
+/// True when CSV syntax needs `text` quoted: it holds a comma, quote, CR or LF.
+bool csvSyntaxNeedsQuotes(std::string_view text);
 /// Appends `text` as a CSV field, RFC 4180-quoted when it holds a comma, quote, CR or LF, or when a
 /// spreadsheet would run it as a formula (it starts with = + - @ and is not a number), as the flat CSV export
 /// does: the quoted cell reads back unchanged.
