@@ -1,5 +1,7 @@
 #include "analysis/celltablecsv.h"
 
+#include "model/decimaltext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -9,6 +11,9 @@
 
 namespace tribunal {
 namespace {
+
+// The importers' record limit (kMaxLineBytes in io/importer.h, a layer this file may not include).
+constexpr std::size_t kMaxRecordBytes = std::size_t(64) << 20;
 
 struct Record {
     std::vector<std::string> fields;
@@ -24,6 +29,7 @@ bool splitRecords(std::string_view text, std::vector<Record>& records, std::uint
     std::size_t i = 0;
     const std::size_t n = text.size();
     while (i < n) {
+        const std::size_t start = i;
         Record rec;
         rec.line = line;
         std::string field;
@@ -74,6 +80,11 @@ bool splitRecords(std::string_view text, std::vector<Record>& records, std::uint
         if (i < n && text[i] == '\n') {
             ++i;
             ++line;
+        }
+        if (i - start > kMaxRecordBytes) {
+            errorLine = rec.line;
+            errorReason = "record longer than " + std::to_string(kMaxRecordBytes >> 20) + " MiB";
+            return false;
         }
         const bool blank = rec.fields.size() == 1 && rec.fields[0].empty() && !quotedAny;
         if (!blank)
@@ -195,7 +206,12 @@ std::optional<CellTableCsv> parseCellTableCsv(std::string_view text, std::string
             if (*first == '+')
                 ++first;
             const auto [end, ec] = std::from_chars(first, last, value);
-            if (ec != std::errc() || end != last || first == last)
+            // A number too small for a double (1e-400) reads as 0, as everywhere else; 1e999 is not a number.
+            const bool underflow = ec == std::errc::result_out_of_range && end == last && first != last &&
+                                   underflowsToZero(std::string_view(first, last - first));
+            if (underflow)
+                value = 0.0;
+            else if (ec != std::errc() || end != last || first == last)
                 return fail(rec.line, kMetricNames[m], "not a number: \"" + std::string(field) + "\"");
             if (!std::isfinite(value))
                 return fail(rec.line, kMetricNames[m], "not a finite number: \"" + std::string(field) + "\"");

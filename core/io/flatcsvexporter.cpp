@@ -4,6 +4,7 @@
 #include "exporter.h"
 #include "report/jsonwriter.h"
 #include "report/tablecells.h"
+#include "utf8.h"
 
 #include <QSaveFile>
 #include <QString>
@@ -85,6 +86,8 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
             *error = std::move(message);
         return false;
     };
+    if (auto problem = nonUtf8TextProblem(audit.strings()))
+        return fail(std::move(*problem));
     const auto& items = audit.items();
     const auto& j = audit.judgments();
     const auto order = audit.importOrder();

@@ -19,12 +19,12 @@ std::optional<HarnessProblem> HarnessFields::collect(dom::object object, std::st
     m_unknown.clear();
     m_extra.clear();
     m_extraWritten = false;
+    m_unknownNames.clear();
     for (dom::key_value_pair field : object) {
         const int k = indexOfKey(m_known, field.key);
         if (k < 0) {
-            for (const auto& [key, value] : m_unknown)
-                if (key == field.key)
-                    return HarnessProblem{this->field(field.key), "duplicate key"};
+            if (!m_unknownNames.insert(field.key)) // a hash set beyond 16 keys: no quadratic scan
+                return HarnessProblem{this->field(field.key), "duplicate key"};
             m_unknown.emplace_back(field.key, field.value);
             continue;
         }

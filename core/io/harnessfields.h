@@ -5,6 +5,7 @@
 // Views stay valid while the parsed document does. Not thread-safe; reuse one per object level.
 
 #include "jsonvaluetext.h"
+#include "nameset.h"
 #include "numberfields.h"
 
 #include <simdjson.h>
@@ -73,6 +74,7 @@ private:
     std::uint64_t m_present = 0;
     std::vector<simdjson::dom::element> m_value;
     std::vector<std::pair<std::string_view, simdjson::dom::element>> m_unknown;
+    NameSet m_unknownNames;
     std::string m_extra;
     bool m_extraWritten = false;
 };

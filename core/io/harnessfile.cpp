@@ -96,8 +96,7 @@ bool HarnessFile::readLines(const std::string& path, const RecordFn& onRecord)
         }
         ++index;
         if (length > kMaxLineBytes) {
-            if (!m_log.badRecord(
-                    {path, line, "", "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB"}))
+            if (!m_log.badRecord({path, line, "", lineTooLongReason()}))
                 return false;
             data = next;
             continue;
@@ -141,9 +140,15 @@ bool HarnessFile::readLines(const std::string& path, const RecordFn& onRecord)
 
 bool HarnessFile::readArray(const std::string& path, const RecordFn& onRecord)
 {
-    const std::string_view text(m_text.data(), m_text.size());
+    std::string_view text(m_text.data(), m_text.size());
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3); // a UTF-8 BOM, skipped as readLines and the CSV readers do
     JsonArrayScan scan;
     scanJsonArray(text, scan);
+    if (scan.tooLongLine != 0) {
+        m_log.fatal({path, scan.tooLongLine, "", lineTooLongReason()});
+        return false;
+    }
     if (scan.tooDeepLine != 0) {
         m_log.fatal({path, scan.tooDeepLine, "", tooDeepReason()});
         return false;
@@ -152,12 +157,13 @@ bool HarnessFile::readArray(const std::string& path, const RecordFn& onRecord)
         m_log.fatal({path, 0, "", "truncated JSON (the file ends inside an array, object or string)"});
         return false;
     }
-    if (m_parser.allocate(m_text.size(), kMaxJsonDepth + 1) != simdjson::SUCCESS) {
+    if (m_parser.allocate(text.size(), kMaxJsonDepth + 1) != simdjson::SUCCESS) {
         m_log.fatal({path, 0, "", "out of memory"});
         return false;
     }
     dom::element root;
-    if (auto error = m_parser.parse(m_text).get(root)) {
+    // The padded string's padding follows `text`, which ends where m_text ends: no copy is needed.
+    if (auto error = m_parser.parse(text.data(), text.size(), false).get(root)) {
         m_log.fatal({path, 0, "", invalidJsonReason(error)});
         return false;
     }

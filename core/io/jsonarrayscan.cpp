@@ -10,15 +10,22 @@ void scanJsonArray(std::string_view text, JsonArrayScan& scan)
 {
     scan.elementLines.clear();
     scan.tooDeepLine = 0;
+    scan.tooLongLine = 0;
     scan.truncated = false;
     const char* const end = text.data() + text.size();
     int depth = 0;
     bool expectElement = false;
     std::uint64_t line = 1;
+    const char* lineStart = text.data();
     for (const char* p = text.data(); p < end; ++p) {
         const char c = *p;
         if (c == '\n') {
+            if (static_cast<std::size_t>(p - lineStart) > kMaxLineBytes) {
+                scan.tooLongLine = line;
+                return;
+            }
             ++line;
+            lineStart = p + 1;
             continue;
         }
         if (c == ' ' || c == '\r' || c == '\t')
@@ -67,7 +74,10 @@ void scanJsonArray(std::string_view text, JsonArrayScan& scan)
             break;
         }
     }
-    scan.truncated = depth > 0;
+    if (static_cast<std::size_t>(end - lineStart) > kMaxLineBytes)
+        scan.tooLongLine = line;
+    else
+        scan.truncated = depth > 0;
 }
 
 } // namespace tribunal

@@ -14,6 +14,7 @@
 
 #include "exporter.h"
 #include "report/jsonwriter.h"
+#include "utf8.h"
 
 #include <QSaveFile>
 #include <QString>
@@ -347,6 +348,11 @@ std::string itemsPathFor(const std::string& judgmentsPath)
 
 bool exportJsonl(const Audit& audit, const std::string& path, std::string* error)
 {
+    if (auto problem = nonUtf8TextProblem(audit.strings())) {
+        if (error)
+            *error = std::move(*problem);
+        return false;
+    }
     Output items(itemsPathFor(path));
     Output judgments(path);
     ExtraChecker extras;

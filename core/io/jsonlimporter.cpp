@@ -246,8 +246,7 @@ bool JsonlReader::run()
             in.discard();
             scanned = 0;
         } else if (in.unconsumed() > kMaxLineBytes) {
-            if (!m_log.badRecord({m_path, line + 1, "",
-                                  "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB"}))
+            if (!m_log.badRecord({m_path, line + 1, "", lineTooLongReason()}))
                 return false;
             skippingLongLine = true;
             m_sawRecord = true;

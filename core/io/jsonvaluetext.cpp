@@ -180,6 +180,11 @@ std::string tooDeepReason()
     return "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
 }
 
+std::string lineTooLongReason()
+{
+    return "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB";
+}
+
 std::string invalidJsonReason(simdjson::error_code error)
 {
     return "invalid JSON (" + std::string(simdjson::error_message(error)) + ")";

@@ -94,6 +94,9 @@ void appendKeptField(std::string& out, std::string_view key, simdjson::dom::elem
 /// `nesting deeper than 64 levels` (kMaxJsonDepth): a JSON value over the depth limit.
 std::string tooDeepReason();
 
+/// "line longer than 64 MiB": the reason for a line over kMaxLineBytes in the JSON formats.
+std::string lineTooLongReason();
+
 /// `invalid JSON (<simdjson's message>)`.
 std::string invalidJsonReason(simdjson::error_code error);
 

@@ -34,6 +34,7 @@
 #include "llmbarlayout.h"
 #include "llmbarresults.h"
 #include "messagetext.h"
+#include "nameset.h"
 #include "utf8.h"
 
 #include <simdjson.h>
@@ -54,7 +55,9 @@ public:
           m_results(builder)
     {
         // The depth limit is also enforced by the scan (with a line number); this is the backstop.
-        if (m_parser.allocate(simdjson::SIMDJSON_PADDING, static_cast<std::size_t>(kMaxJsonDepth)) !=
+        // simdjson counts the document itself as a level, hence + 1 (as harnessfile.cpp and the JSONL
+        // reader).
+        if (m_parser.allocate(simdjson::SIMDJSON_PADDING, static_cast<std::size_t>(kMaxJsonDepth) + 1) !=
             simdjson::SUCCESS)
             m_parserBroken = true;
     }
@@ -94,6 +97,7 @@ private:
     ItemOrigins m_origins;             // lines of the current dataset.json that set item fields
     ItemPatch m_patch;
     std::string m_extra; // a dataset.json item's unknown keys
+    NameSet m_unknownNames;
     LlmBarResults m_results;
 };
 
@@ -143,16 +147,22 @@ bool LlmBarReader::load(const std::string& file, dom::array& elements)
         fatal(file, 0, "cannot read file");
         return false;
     }
-    const std::string_view text(m_text.data(), m_text.size());
+    std::string_view text(m_text.data(), m_text.size());
     if (auto bad = firstInvalidUtf8(text)) {
         fatal(file, lineOfOffset(text, *bad), invalidUtf8Reason(*bad));
         return false;
     }
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3); // a UTF-8 BOM, skipped as the CSV and JSONL readers do
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         fatal(file, 0, std::string(kEmptyFileReason));
         return false;
     }
     scanJsonArray(text, m_scan);
+    if (m_scan.tooLongLine != 0) {
+        fatal(file, m_scan.tooLongLine, lineTooLongReason());
+        return false;
+    }
     if (m_scan.tooDeepLine != 0) {
         fatal(file, m_scan.tooDeepLine, tooDeepReason());
         return false;
@@ -162,7 +172,8 @@ bool LlmBarReader::load(const std::string& file, dom::array& elements)
         return false;
     }
     dom::element root;
-    if (auto error = m_parser.parse(m_text).get(root)) {
+    // The padded string's padding follows `text`, which ends where m_text ends: no copy is needed.
+    if (auto error = m_parser.parse(text.data(), text.size(), false).get(root)) {
         fatal(file, 0,
               error == simdjson::CAPACITY ? std::string("file too large for the JSON parser")
                                           : invalidJsonReason(error));
@@ -218,9 +229,12 @@ bool LlmBarReader::readDatasetItem(const std::string& file, std::size_t i, dom::
     std::string_view texts[3];
     std::string_view firstUnknown;
     m_extra.clear();
+    m_unknownNames.clear();
     for (dom::key_value_pair field : object) {
         const int slot = indexOfKey(kKeys, field.key);
         if (slot < 0) {
+            if (!m_unknownNames.insert(field.key))
+                return fail("." + std::string(field.key), "duplicate key");
             if (m_extra.empty())
                 firstUnknown = field.key;
             appendKeptField(m_extra, field.key, field.value);

@@ -56,9 +56,12 @@ std::optional<LlmBarResults::Problem> LlmBarResults::read(std::size_t i, std::ui
     static constexpr std::string_view kItemKeys[5] = {"input", "output_1", "output_2", "label", "results"};
     dom::element values[5];
     bool seen[5] = {false, false, false, false, false};
+    m_unknownNames.clear();
     for (dom::key_value_pair field : object) {
         const int slot = indexOfKey(kItemKeys, field.key);
         if (slot < 0) {
+            if (!m_unknownNames.insert(field.key))
+                return fail("." + std::string(field.key), "duplicate key");
             m_unknown.push_back({field.key, field.value, "item"});
             continue;
         }
@@ -111,9 +114,12 @@ std::optional<LlmBarResults::Problem> LlmBarResults::read(std::size_t i, std::ui
     static constexpr std::string_view kVerdictKeys[4] = {kSwapFalse, kSwapTrue, "score_1", "score_2"};
     dom::element verdictValues[4];
     bool verdictSeen[4] = {false, false, false, false};
+    m_unknownNames.clear();
     for (dom::key_value_pair field : verdictObject) {
         const int slot = indexOfKey(kVerdictKeys, field.key);
         if (slot < 0) {
+            if (!m_unknownNames.insert(field.key))
+                return fail(lastAt + "." + std::string(field.key), "duplicate key");
             m_unknown.push_back({field.key, field.value, "results"});
             continue;
         }
@@ -151,6 +157,7 @@ std::optional<LlmBarResults::Problem> LlmBarResults::read(std::size_t i, std::ui
         auto& v = verdicts[o];
         orderBegin[o] = m_unknown.size();
         bool winnerSeen = false;
+        m_unknownNames.clear();
         for (dom::key_value_pair kv : orderObject) {
             if (kv.key == "winner") {
                 if (winnerSeen)
@@ -171,6 +178,8 @@ std::optional<LlmBarResults::Problem> LlmBarResults::read(std::size_t i, std::ui
                     return fail(field + ".completion", "must be [text, finish_reason]");
                 v.hasCompletion = true;
             } else {
+                if (!m_unknownNames.insert(kv.key))
+                    return fail(field + "." + std::string(kv.key), "duplicate key");
                 m_unknown.push_back({kv.key, kv.value, "swap"});
             }
         }

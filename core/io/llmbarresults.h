@@ -5,6 +5,7 @@
 // mapping does not use is kept in the judgment's `extra`.
 
 #include "model/auditbuilder.h"
+#include "nameset.h"
 #include "report/jsonwriter.h"
 
 #include <simdjson.h>
@@ -74,7 +75,8 @@ private:
     std::vector<std::string_view> m_written;
     std::vector<simdjson::dom::element> m_steps;
     std::vector<UnknownKey> m_unknown; // element, verdict-object and per-order unknown keys, in that order
-    std::size_t m_unknownShared = 0;   // m_unknown[0, m_unknownShared) belong to both orders
+    NameSet m_unknownNames;          // the current object's unknown keys (JSON allows duplicates; we do not)
+    std::size_t m_unknownShared = 0; // m_unknown[0, m_unknownShared) belong to both orders
     std::string_view m_score1, m_score2, m_score1Finish, m_score2Finish;
     bool m_score1FinishNull = false, m_score2FinishNull = false;
 };

@@ -1,6 +1,7 @@
 #include "numberfields.h"
 
 #include "messagetext.h"
+#include "model/decimaltext.h"
 
 #include <charconv>
 #include <cmath>
@@ -54,6 +55,8 @@ std::optional<std::string> realTextProblem(std::string_view text, NumberRange ra
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (ptr != end || (ec != std::errc() && ec != std::errc::result_out_of_range))
         return notA(text, "a number");
+    if (ec == std::errc::result_out_of_range && underflowsToZero(text))
+        return rangeProblem(0.0, range);
     if (ec != std::errc() || !std::isfinite(value))
         return notA(text, "a finite number");
     return rangeProblem(value, range);

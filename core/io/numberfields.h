@@ -5,6 +5,8 @@
 // The functions return nullopt when the value is fine and the reason otherwise (nothing is allocated then).
 // Pure functions; thread-safe.
 
+#include "model/decimaltext.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -63,7 +65,8 @@ std::string repProblem(std::string_view shown);
 // "not given".
 
 /// Why `text` is not a finite number in `range` (`"abc" is not a number`, `"inf" is not a finite number`, or
-/// outOfRange()); nullopt when it is one.
+/// outOfRange()); nullopt when it is one. A number too small for a double (1e-400) is 0, as the JSON readers
+/// (simdjson) read it; one too large (1e999) is not finite.
 std::optional<std::string> realTextProblem(std::string_view text, NumberRange range);
 
 /// Reads `text` when it is a plain decimal `-?D+(.D+)?` of at most 15 significant digits and 22 decimals,
@@ -112,7 +115,9 @@ inline std::optional<std::string> parseRealText(std::string_view text, NumberRan
     if (!parsePlainDecimal(text, value)) {
         const char* end = text.data() + text.size();
         auto [ptr, ec] = std::from_chars(text.data(), end, value);
-        if (ec != std::errc() || ptr != end || !std::isfinite(value))
+        if (ec == std::errc::result_out_of_range && ptr == end && underflowsToZero(text))
+            value = 0.0;
+        else if (ec != std::errc() || ptr != end || !std::isfinite(value))
             return realTextProblem(text, range);
     }
     if (!inRange(value, range))

@@ -1,5 +1,8 @@
 #include "utf8.h"
 
+#include "messagetext.h"
+#include "model/stringpool.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -39,6 +42,22 @@ std::size_t lineOfOffset(std::string_view text, std::size_t offset)
     offset = std::min(offset, text.size());
     return 1 + static_cast<std::size_t>(
                    std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+}
+
+std::optional<std::string> nonUtf8TextProblem(const StringPool& pool)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    for (std::size_t id = 0; id < pool.size(); ++id) {
+        const std::string_view text = pool.view(static_cast<StrId>(id));
+        if (const auto bad = firstInvalidUtf8(text)) {
+            const auto byte = static_cast<unsigned char>(text[*bad]);
+            return "text " + quoteForMessage(text.substr(0, *bad)) + " followed by byte 0x" +
+                   kHex[byte >> 4] + kHex[byte & 15] +
+                   " is not valid UTF-8; the file is UTF-8 text and would not read back (nothing was "
+                   "written)";
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace tribunal

@@ -125,6 +125,13 @@ private slots:
         QTest::newRow("negative zero") << "-0" << false << "";
         QTest::newRow("word") << "abc" << true << "\"abc\" is not a number";
         QTest::newRow("infinite") << "1e999" << false << "\"1e999\" is not a finite number";
+        QTest::newRow("huge mantissa")
+            << "12345678901234567890e300" << false << "\"12345678901234567890e300\" is not a finite number";
+        // Issue 11: too small for a double is 0, as simdjson reads it in the JSON formats.
+        QTest::newRow("underflow") << "1e-400" << true << "";
+        QTest::newRow("negative underflow") << "-1e-400" << false << "";
+        QTest::newRow("underflow after zeros") << "0.0000001e-302" << true << "";
+        QTest::newRow("big mantissa, tiny exponent") << "123456789e-400" << true << "";
     }
     void realTextMessages()
     {
@@ -136,9 +143,33 @@ private slots:
                                            unit ? NumberRange::UnitInterval : NumberRange::NonNegative, out);
         QCOMPARE(QString::fromStdString(problem.value_or("")), message);
         if (message.isEmpty())
-            QCOMPARE(out, *referenceValue(text.toStdString()));
+            QCOMPARE(out, referenceValue(text.toStdString()).value_or(0.0)); // underflow: no reference, 0
         else
             QCOMPARE(out, -7.0); // untouched
+    }
+
+    // The sign of the decimal exponent of the first non-zero digit decides underflow against overflow.
+    void underflowOrOverflow_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("underflow");
+        QTest::newRow("1e-400") << "1e-400" << true;
+        QTest::newRow("-1e-400") << "-1e-400" << true;
+        QTest::newRow("1E-400") << "1E-400" << true;
+        QTest::newRow("0.001e-306") << "0.001e-306" << true;
+        QTest::newRow("1000e-400") << "1000e-400" << true;
+        QTest::newRow("1e999") << "1e999" << false;
+        QTest::newRow("-1e+999") << "-1e+999" << false;
+        QTest::newRow("0.001e400") << "0.001e400" << false;
+        QTest::newRow("all zeros") << "0.000e-999" << false;
+        QTest::newRow("400 digits") << QString(400, '9') << false;
+        QTest::newRow("exponent of 30 digits") << "1e-" + QString(30, '9') << true;
+    }
+    void underflowOrOverflow()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, underflow);
+        QCOMPARE(underflowsToZero(text.toStdString()), underflow);
     }
 };
 
