@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "chatattempt.h"
 
 #include <QDateTime>
@@ -28,6 +29,23 @@ QString serverMessage(const QByteArray& body)
     return message;
 }
 
+// A header value a server sent, fit for an error message: Latin-1, one line, at most 100 characters.
+QString headerText(const QByteArray& value)
+{
+    QString text = QString::fromLatin1(value).simplified();
+    if (text.size() > 100)
+        text = text.left(100) + QStringLiteral("...");
+    return text;
+}
+
+// Qt's network-layer errors (codes 1-99: closed, reset, timeout, TLS...) and an HTTP stream it could not
+// parse: no complete response. Not the proxy codes (101-199): a 407 is a response.
+bool isTransportError(QNetworkReply::NetworkError error)
+{
+    return (error > QNetworkReply::NoError && error <= QNetworkReply::UnknownNetworkError) ||
+           error == QNetworkReply::ProtocolFailure;
+}
+
 } // namespace
 
 ChatAttempt::ChatAttempt(QNetworkAccessManager* network, QObject* parent)
@@ -51,6 +69,10 @@ void ChatAttempt::start(const QUrl& url, const QByteArray& body, const QByteArra
         request.setRawHeader(QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + apiKey);
     // Never follow a redirect: it could carry the key to another host (quality.md, "Network").
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    // Naming an Accept-Encoding stops Qt from asking for gzip and inflating it by itself, before a byte
+    // reaches the size cap (a few KiB of gzip can inflate to GiB). Answers are small; a compressed one is
+    // refused.
+    request.setRawHeader(QByteArrayLiteral("Accept-Encoding"), QByteArrayLiteral("identity"));
     m_maxBytes = maxResponseBytes;
     m_timeoutS = timeoutS;
     m_clock.start();
@@ -90,7 +112,7 @@ void ChatAttempt::onFinished()
     if (m_done || !m_reply)
         return;
     m_timeout.stop();
-    if (!m_tooLarge)
+    if (!m_tooLarge && m_reply->isOpen()) // after a timeout's abort() there is nothing left to read
         onReadyRead();
     AttemptResult result;
     result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
@@ -108,25 +130,57 @@ void ChatAttempt::onFinished()
         result.error = QStringLiteral("HTTP %1: redirect to %2 not followed")
                            .arg(result.httpStatus)
                            .arg(target.host().isEmpty() ? QStringLiteral("another location") : target.host());
+    } else if (result.httpStatus == 0 || isTransportError(networkError) || cutShort()) {
+        // No complete response: connection refused, reset or closed mid-response, DNS, TLS handshake
+        // (certificate errors included). A response cut short after its status line is no answer, and no
+        // "HTTP 200" error either: another attempt may get all of it.
+        const bool tls = networkError == QNetworkReply::SslHandshakeFailedError;
+        result.kind = tls ? AttemptResult::Kind::Fatal : AttemptResult::Kind::Retryable;
+        const bool closed = networkError == QNetworkReply::RemoteHostClosedError ||
+                            networkError == QNetworkReply::NoError; // cutShort()
+        result.error =
+            closed ? QStringLiteral("network error: connection closed before the response was complete")
+                   : QStringLiteral("network error: %1").arg(m_reply->errorString());
     } else if (result.httpStatus == 200 && networkError == QNetworkReply::NoError) {
-        result = parseCompletion(m_body);
-        result.httpStatus = 200;
-        result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
-    } else if (result.httpStatus != 0) {
+        const QByteArray encoding =
+            m_reply->rawHeader(QByteArrayLiteral("Content-Encoding")).trimmed().toLower();
+        if (!encoding.isEmpty() && encoding != "identity") {
+            // The request asked for identity (start()): the body is not inflated, so it cannot be read.
+            result.kind = AttemptResult::Kind::Fatal;
+            result.error =
+                QStringLiteral("response with Content-Encoding %1 refused (identity was asked for)")
+                    .arg(headerText(encoding));
+        } else {
+            result = parseCompletion(m_body);
+            result.httpStatus = 200;
+            result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
+            // The body decides, not its label: many OpenAI-compatible servers send JSON as text/plain or
+            // untyped, so Content-Type is not checked. When the body is unreadable, a type that is not JSON
+            // says why (an HTML error page from a proxy).
+            const QByteArray type = m_reply->rawHeader(QByteArrayLiteral("Content-Type")).trimmed();
+            if (result.kind != AttemptResult::Kind::Answered && !type.isEmpty() &&
+                !type.toLower().contains("json"))
+                result.error += QStringLiteral(" (Content-Type: %1)").arg(headerText(type));
+        }
+    } else {
         const bool retryable =
             result.httpStatus == 429 || result.httpStatus == 408 || result.httpStatus >= 500;
         result.kind = retryable ? AttemptResult::Kind::Retryable : AttemptResult::Kind::Fatal;
         result.error = QStringLiteral("HTTP %1: %2").arg(result.httpStatus).arg(serverMessage(m_body));
         result.retryAfterS = parseRetryAfter(m_reply->rawHeader(QByteArrayLiteral("Retry-After")),
                                              QDateTime::currentDateTimeUtc());
-    } else {
-        // No HTTP response: connection refused or reset, DNS, TLS handshake (certificate errors included).
-        const bool tls = networkError == QNetworkReply::SslHandshakeFailedError;
-        result.kind = tls ? AttemptResult::Kind::Fatal : AttemptResult::Kind::Retryable;
-        result.error = QStringLiteral("network error: %1").arg(m_reply->errorString());
     }
     m_reply->deleteLater();
     finish(std::move(result));
+}
+
+bool ChatAttempt::cutShort() const
+{
+    // Qt 6.4 reports no error when the server closes the connection before Content-Length bytes came (when
+    // the close arrives after the last bytes it read), and hands the part over as the whole body. Nothing is
+    // inflated (Accept-Encoding: identity), so the length counts exactly the body's bytes.
+    const QVariant length = m_reply->header(QNetworkRequest::ContentLengthHeader);
+    return length.isValid() && m_body.size() < length.toLongLong();
 }
 
 void ChatAttempt::finish(AttemptResult result)
@@ -157,8 +211,16 @@ AttemptResult ChatAttempt::parseCompletion(const QByteArray& body)
 {
     AttemptResult result;
     result.kind = AttemptResult::Kind::Retryable;
+    if (body.isEmpty()) {
+        result.error = QStringLiteral("malformed response body: empty");
+        return result;
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error == QJsonParseError::IllegalUTF8String) {
+        result.error = QStringLiteral("malformed response body: not valid UTF-8");
+        return result;
+    }
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         result.error = QStringLiteral("malformed response body: not a JSON object");
         return result;

@@ -1,11 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One HTTP attempt of a chat-completions call (quality.md, "Network"): POST the body, enforce the attempt's
 // timeout (from sending to the last byte, so a server that trickles bytes cannot hold a slot for ever) and
-// the response-size cap, refuse redirects (a key must never follow a redirect to another host), and classify
-// the outcome so the scheduler knows whether to retry. TLS verification stays at Qt's default (on).
+// the response-size cap (on the bytes received: the request asks for Accept-Encoding identity, so Qt inflates
+// nothing, and a compressed response is refused), refuse redirects (a key must never follow a redirect to
+// another host), and classify the outcome so the scheduler knows whether to retry. TLS verification stays at
+// Qt's default (on). The Content-Type of a 200 is not checked (the body must be a completion whatever its
+// label); a response cut short is a transport error, never an answer. tst_hostileserver tries each of these.
 //
 // The API key goes into the Authorization header of the request only; no error text this class produces
-// contains a header.
+// contains a request header.
 //
 // Lives on the thread that created it (QNetworkAccessManager's rule); emits finished() exactly once, unless
 // abort() is called first, after which it emits nothing.
@@ -26,9 +30,11 @@ namespace tribunal {
 
 struct AttemptResult {
     enum class Kind {
-        Answered,  ///< HTTP 200 with choices[0].message.content
-        Retryable, ///< 429, 408, 5xx, timeout, transport error, malformed 200 body
-        Fatal,     ///< other 4xx, redirects, an over-size response: retrying cannot help
+        Answered, ///< HTTP 200 with choices[0].message.content
+        /// 429, 408, 5xx, timeout, transport error (also a response cut short), malformed 200 body
+        Retryable,
+        /// other 4xx, redirects, TLS failures, an over-size or compressed response: retrying cannot help
+        Fatal,
     };
     Kind kind = Kind::Fatal;
     int httpStatus = 0; ///< 0 when no HTTP response arrived
@@ -65,6 +71,8 @@ private:
     void onReadyRead();
     void onFinished();
     void finish(AttemptResult result);
+    /// True when fewer bytes came than the response's Content-Length announced.
+    bool cutShort() const;
 
     QNetworkAccessManager* m_network;
     QPointer<QNetworkReply> m_reply;
