@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "projectfile.h"
 
 #include "projectconnection.h"
@@ -12,10 +13,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,6 +46,90 @@ bool syncPath(const std::string& path, bool directory, std::string* error)
     ::close(fd);
     if (rc != 0) {
         *error = systemError(code);
+        return false;
+    }
+    return true;
+}
+
+// The side files SQLite may keep next to a database file.
+constexpr const char* kSideSuffixes[] = {"-journal", "-wal", "-shm"};
+
+// True when `name` is a save's temporary file for the target named `target`: ".<target>.<uuid>.tmp".
+bool isTempOf(const std::string& name, const std::string& target)
+{
+    constexpr std::size_t kUuidLength = 36;
+    const std::string prefix = "." + target + ".";
+    const std::string suffix = ".tmp";
+    if (name.size() != prefix.size() + kUuidLength + suffix.size() ||
+        name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return false;
+    const auto uuid = QUuid::fromString(QString::fromStdString(name.substr(prefix.size(), kUuidLength)));
+    return !uuid.isNull();
+}
+
+// Removes the temporary files (and their SQLite side files) that killed saves of `target` left in `dir`
+// (projectfile.h, "Temporary files"). Best effort: a file that cannot be checked or removed is left.
+void removeStaleTemps(const std::filesystem::path& dir, const std::string& target)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!isTempOf(name, target))
+            continue;
+        const std::string temp = it->path().string();
+        const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0)
+            continue;
+        struct stat opened = {};
+        struct stat named = {};
+        // A live save holds the lock until its rename; a killed one's lock went with its process.
+        const bool unlocked = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+        const bool stale =
+            unlocked && ::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) &&
+            (opened.st_size > 0 || opened.st_mtime + kProjectEmptyTempGraceS < std::time(nullptr)) &&
+            // Still the file that was checked (not replaced by another name's owner meanwhile).
+            ::lstat(temp.c_str(), &named) == 0 && named.st_ino == opened.st_ino &&
+            named.st_dev == opened.st_dev;
+        if (stale) {
+            ::unlink(temp.c_str());
+            for (const char* side : kSideSuffixes)
+                ::unlink((temp + side).c_str());
+        }
+        ::close(fd);
+    }
+}
+
+// Folds a write-ahead log left next to the target (a killed live run, projectrunlog.h) into the target before
+// the target is replaced: SQLite ties a log to no particular database file, so a log left beside the new file
+// would be replayed onto it and break it. Folding first keeps every state on disk consistent: old file + log,
+// old file with the log folded in, new file.
+bool foldTargetLog(const std::string& path, std::string* error)
+{
+    const std::string wal = path + "-wal";
+    struct stat log = {};
+    if (::lstat(wal.c_str(), &log) != 0)
+        return true;
+    if (struct stat target{}; ::stat(path.c_str(), &target) != 0 || !S_ISREG(target.st_mode)) {
+        // A log without its database belongs to no data that could be read; it must not reach the new file.
+        for (const char* side : {"-wal", "-shm"})
+            ::unlink((path + side).c_str());
+        return true;
+    }
+    ProjectConnection connection(path, ProjectConnection::Mode::ReadWrite);
+    if (!connection.ok()) {
+        *error = connection.error();
+        return false;
+    }
+    // Leaving WAL mode checkpoints the log into the file and deletes it; it fails while another connection
+    // (a live run) still uses the file, whose answers the save would otherwise drop.
+    const auto mode = connection.value("PRAGMA journal_mode=DELETE", error);
+    if (!mode)
+        return false;
+    if (mode->toString().compare(QStringLiteral("delete"), Qt::CaseInsensitive) != 0) {
+        *error = "journal mode is still " + toUtf8(*mode);
         return false;
     }
     return true;
@@ -116,8 +203,26 @@ bool ProjectFile::save(const std::string& path, const Audit& audit, const Projec
             .string();
     auto removeTemp = [&temp] {
         ::unlink(temp.c_str());
-        ::unlink((temp + "-journal").c_str());
+        for (const char* side : kSideSuffixes)
+            ::unlink((temp + side).c_str());
     };
+
+    removeStaleTemps(dir, target.filename().string());
+    // The temporary file is created (empty) and locked before SQLite writes it, and stays locked until the
+    // rename: another save's removeStaleTemps() leaves a locked temporary file alone. The lock goes with the
+    // descriptor, closed on every return below.
+    // When it cannot be created, SQLite cannot create it either and reports why in its own words below.
+    const int lockFd = ::open(temp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    struct LockGuard {
+        int fd;
+        ~LockGuard()
+        {
+            if (fd >= 0)
+                ::close(fd);
+        }
+    } lockGuard{lockFd};
+    if (lockFd >= 0)
+        ::flock(lockFd, LOCK_EX);
 
     if (!writeProjectDatabase(temp, audit, extras, progress, &err)) {
         removeTemp();
@@ -130,6 +235,12 @@ bool ProjectFile::save(const std::string& path, const Audit& audit, const Projec
     // Keep the permissions of the file being replaced.
     if (struct stat st{}; ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
         ::chmod(temp.c_str(), st.st_mode & 07777);
+    if (!foldTargetLog(path, &err)) {
+        removeTemp();
+        return failed("cannot fold the write-ahead log of the file being replaced (is a run still writing "
+                      "to it?): " +
+                      err);
+    }
     if (std::rename(temp.c_str(), path.c_str()) != 0) {
         const int code = errno;
         removeTemp();

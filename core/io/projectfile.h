@@ -1,13 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The project file (`.tribunal`): one SQLite database through Qt Sql (../shared/spec/data-format.md,
 // "The project file"). Holds items, judgments, judge configurations (never API keys), analysis settings and
 // notes, with a schema version and forward migrations.
 //
 // save() writes a complete new database next to the target and renames it into place, so a killed process or
-// a full disk leaves the previous file readable. open() refuses files of a newer schema with a clear message
-// and migrates older ones (in a transaction) before reading. Thread-safety: each call opens its own uniquely
-// named connections; calls may run on any thread. open() of a large project reads with one extra thread of
-// its own (projectreader.h).
+// a full disk leaves the previous file readable (tests/io/tst_projectcrash.cpp kills saves at random points).
+//
+// Temporary files: a save writes `.<name>.<uuid>.tmp` in the target's directory and holds an flock(2) on it
+// from creating it (empty) until the rename. A killed save leaves its file behind, unlocked (the kernel drops
+// a dead process's locks), so every save first removes the temporary files of the same target that nobody
+// holds locked, with their -journal / -wal / -shm files. An empty one is removed only once it is older than
+// kProjectEmptyTempGraceS: it may be a save's file in the moment between creating and locking it. A lock rule
+// instead of an age rule removes a killed save's file at the next save (not minutes later) and never a live
+// save's, however slow. Limit: on NFS, Linux emulates flock with fcntl locks, which SQLite's closing of its
+// own descriptor drops; a concurrent save there may then lose its temporary file and fail cleanly (the
+// target is never touched).
+//
+// A write-ahead log left next to the target (a live run killed, projectrunlog.h) is folded into the target
+// before the rename: SQLite would replay it onto the new file. A save fails (after SQLite's busy timeout, and
+// leaving the target alone) while another connection still writes to the target through its log.
+//
+// open() refuses files of a newer schema with a clear message and migrates older ones (in a transaction)
+// before reading. Thread-safety: each call opens its own uniquely named connections; calls may run on any
+// thread. open() of a large project reads with one extra thread of its own (projectreader.h).
 
 #include "model/audit.h"
 #include "model/progress.h"
@@ -41,6 +57,9 @@ struct ProjectContents {
     ProjectExtras extras;
     int schemaVersionRead = 0; ///< the version the file had before migration
 };
+
+/// Seconds an empty, unlocked temporary file of a save is kept (see "Temporary files" above).
+inline constexpr long kProjectEmptyTempGraceS = 60;
 
 class ProjectFile {
 public:
