@@ -54,7 +54,7 @@ private:
 
     // The plan of the current line.
     std::string_view m_dataset, m_itemId;
-    char m_itemIdBuffer[32]; // an integer item_id as text
+    char m_itemIdBuffer[32]{}; // an integer item_id as text
     bool m_exists = false;
     std::uint32_t m_row = 0;
     TaskKind m_kind = TaskKind::Pairwise;

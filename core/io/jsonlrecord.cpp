@@ -73,12 +73,15 @@ KeyWords wordsOf(const char* p, std::size_t n)
     return {head, static_cast<unsigned char>(p[n - 1])};
 }
 
-const std::array<KeyWords, kJsonlKeyCount> kKeyWords = [] {
+std::array<KeyWords, kJsonlKeyCount> keyWordsOfNames()
+{
     std::array<KeyWords, kJsonlKeyCount> words{};
     for (std::size_t k = 0; k < words.size(); ++k)
         words[k] = wordsOf(kKeyNames[k].data(), kKeyNames[k].size());
     return words;
-}();
+}
+
+const std::array<KeyWords, kJsonlKeyCount> kKeyWords = keyWordsOfNames();
 
 int findKey(std::string_view name)
 {

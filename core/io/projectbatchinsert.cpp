@@ -3,15 +3,23 @@
 #include "projectconnection.h"
 
 namespace tribunal {
+namespace {
+
+// "INSERT INTO table(a,b,...) VALUES ", the fixed start of every batch statement.
+std::string insertHead(std::string_view table, std::span<const char* const> columns)
+{
+    std::string head = "INSERT INTO " + std::string(table) + "(";
+    for (std::size_t c = 0; c < columns.size(); ++c)
+        head.append(c ? "," : "").append(columns[c]);
+    return head + ") VALUES ";
+}
+
+} // namespace
 
 ProjectBatchInsert::ProjectBatchInsert(QSqlDatabase& db, std::string_view table,
                                        std::span<const char* const> columns)
-    : m_db(db), m_full(db), m_cols(static_cast<int>(columns.size()))
+    : m_db(db), m_full(db), m_head(insertHead(table, columns)), m_cols(static_cast<int>(columns.size()))
 {
-    m_head = "INSERT INTO " + std::string(table) + "(";
-    for (std::size_t c = 0; c < columns.size(); ++c)
-        m_head.append(c ? "," : "").append(columns[c]);
-    m_head += ") VALUES ";
     const auto slotCount = static_cast<std::size_t>(m_cols) * kBatchRows;
     m_values.resize(slotCount);
     m_keys.assign(slotCount, kUnset);

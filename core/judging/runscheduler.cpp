@@ -86,7 +86,7 @@ std::optional<std::vector<std::int64_t>> projectRowsOfDesign(const Audit& items,
     return projectRow;
 }
 
-RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, RunOptions options,
+RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, const RunOptions& options,
                            QObject* parent)
     : QObject(parent), m_design(std::move(design)), m_items(std::move(items)),
       m_projectPath(std::move(projectPath)), m_options(options),

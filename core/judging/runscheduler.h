@@ -76,7 +76,7 @@ class RunScheduler : public QObject {
 public:
     /// `items` is the audit the design's items were loaded from (itemSources); `projectPath` an existing
     /// project that holds those items (createRunProject makes one).
-    RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, RunOptions options = {},
+    RunScheduler(AuditDesign design, AuditPtr items, QString projectPath, const RunOptions& options = {},
                  QObject* parent = nullptr);
     ~RunScheduler() override;
 
