@@ -157,7 +157,9 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
                 present[{audit.str(cell.format), cell.condition, cell.format}].insert(cell.judge);
         const std::vector<RubricLabel> labels = labelsOfPanel(audit, dataset, settings.rounding);
         for (const auto& [slot, there] : present) {
-            const auto& [formatText, condition, format] = slot;
+            // Named copies, not structured bindings: lambdas capture bindings from C++20, clang only from 16.
+            const StrId format = std::get<2>(slot);
+            const CondId condition = std::get<1>(slot);
             // Each judge's counts once per (format, condition), not once per comparison it is in.
             std::vector<std::optional<std::vector<ItemCounts>>> counts(judges.size());
             const auto countsOfJudge = [&](std::size_t x) -> const std::vector<ItemCounts>& {

@@ -49,8 +49,9 @@ inline const char* skipPlain(const char* p, const char* end)
     return p;
 }
 
-// 0x80 in every byte of `w` equal to `c`, 0 elsewhere (exact per byte: no carry crosses a byte).
-inline std::uint64_t bytesEqual(std::uint64_t w, char c)
+// 0x80 in every byte of `w` equal to `c`, 0 elsewhere (exact per byte: no carry crosses a byte). Used by the
+// word-at-a-time path without SSE2 (clang warns that it is unused on x86-64).
+[[maybe_unused]] inline std::uint64_t bytesEqual(std::uint64_t w, char c)
 {
     constexpr std::uint64_t kOnes = 0x0101010101010101ull, kLow7 = kOnes * 0x7f;
     const std::uint64_t x = w ^ (kOnes * static_cast<unsigned char>(c));

@@ -183,7 +183,7 @@ bool ChatAttempt::cutShort() const
     return length.isValid() && m_body.size() < length.toLongLong();
 }
 
-void ChatAttempt::finish(AttemptResult result)
+void ChatAttempt::finish(const AttemptResult& result)
 {
     m_done = true;
     emit finished(result);

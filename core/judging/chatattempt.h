@@ -70,7 +70,7 @@ signals:
 private:
     void onReadyRead();
     void onFinished();
-    void finish(AttemptResult result);
+    void finish(const AttemptResult& result);
     /// True when fewer bytes came than the response's Content-Length announced.
     bool cutShort() const;
 

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fuzz target: the input as a any file, its format detected (detectFormat, then that importer), imported
+// under both bad-record policies, the audit built and round-tripped through the JSONL exporter (fuzzinput.h,
+// importBothPolicies).
+
+#include "fuzzinput.h"
+
+using namespace tribunal;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const fuzz::MemFile file({data, size});
+    fuzz::importBothPolicies({file.path()}, SourceFormat::Auto, true);
+    return 0;
+}
