@@ -78,11 +78,12 @@ void BiasHeatmap::build(const BiasView& view)
     m_judges.clear();
     m_tests.clear();
     m_cellTexts.clear();
-    const std::vector<int> rows = workspace()->visibleRows();
+    // Before an audit is open there is nothing to draw (and no audit to name things by).
+    const std::vector<int> rows = view.audit ? workspace()->visibleRows() : std::vector<int>{};
     // Columns: judges in design order (string order); rows: (test, version) in string order.
     std::vector<StrId> judges;
     std::vector<std::pair<StrId, StrId>> tests;
-    const auto& audit = *view.audit.get();
+    const Audit* audit = view.audit.get(); // non-null whenever `rows` is not empty
     for (int row : rows) {
         const auto& key = view.analysis.design.rows[static_cast<std::size_t>(row)].key;
         if (std::find(judges.begin(), judges.end(), key.judge) == judges.end())
@@ -90,9 +91,9 @@ void BiasHeatmap::build(const BiasView& view)
         if (std::find(tests.begin(), tests.end(), std::pair{key.test, key.version}) == tests.end())
             tests.emplace_back(key.test, key.version);
     }
-    std::sort(tests.begin(), tests.end(), [&audit](const auto& a, const auto& b) {
-        return std::pair{audit.str(a.first), audit.str(a.second)} <
-               std::pair{audit.str(b.first), audit.str(b.second)};
+    std::sort(tests.begin(), tests.end(), [audit](const auto& a, const auto& b) {
+        return std::pair{audit->str(a.first), audit->str(a.second)} <
+               std::pair{audit->str(b.first), audit->str(b.second)};
     });
 
     double extent = std::max(0.1, std::abs(view.analysis.settings.margin));
@@ -108,15 +109,15 @@ void BiasHeatmap::build(const BiasView& view)
     auto xTicker = QSharedPointer<QCPAxisTickerText>::create();
     auto yTicker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t j = 0; j < judges.size(); ++j) {
-        m_judges << qs(audit.str(judges[j]));
+        m_judges << qs(audit->str(judges[j]));
         xTicker->addTick(static_cast<double>(j), m_judges.back());
     }
     const int testCount = static_cast<int>(tests.size());
     for (int t = 0; t < testCount; ++t) {
         const auto& [test, version] = tests[static_cast<std::size_t>(t)];
-        const QString title =
-            version == kEmptyStr ? qs(audit.str(test))
-                                 : QStringLiteral("%1 (%2)").arg(qs(audit.str(test)), qs(audit.str(version)));
+        const QString title = version == kEmptyStr ? qs(audit->str(test))
+                                                   : QStringLiteral("%1 (%2)").arg(qs(audit->str(test)),
+                                                                                   qs(audit->str(version)));
         m_tests << title;
         yTicker->addTick(testCount - 1 - t, title); // the first test at the top
     }

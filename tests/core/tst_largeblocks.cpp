@@ -10,6 +10,15 @@
 #include <cstring>
 #include <malloc.h>
 
+// GCC says __SANITIZE_ADDRESS__, clang __has_feature(address_sanitizer).
+#if defined(__SANITIZE_ADDRESS__)
+#define TRIBUNAL_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TRIBUNAL_UNDER_ASAN 1
+#endif
+#endif
+
 using namespace tribunal;
 
 class TestLargeBlocks : public QObject {
@@ -17,6 +26,12 @@ class TestLargeBlocks : public QObject {
 private slots:
     void blocksAreMappedAndReturned()
     {
+#if defined(TRIBUNAL_UNDER_ASAN)
+        // Under AddressSanitizer malloc is ASan's allocator, not glibc's: mallopt has no effect and
+        // mapLargeBlocks must say so (the contract: false, nothing changed), not pretend.
+        QVERIFY(!mapLargeBlocks());
+        return;
+#endif
         QVERIFY(mapLargeBlocks());
         const auto mapped = [] { return mallinfo2().hblkhd; };
         const std::size_t before = mapped();
