@@ -1,22 +1,9 @@
 #include "messagetext.h"
 
+#include "model/utf8prefix.h"
 #include "report/jsonwriter.h"
 
 namespace tribunal {
-namespace {
-
-// The longest prefix of `text` of at most `maxBytes` bytes that ends on a UTF-8 boundary.
-std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes)
-{
-    if (text.size() <= maxBytes)
-        return text;
-    std::size_t end = maxBytes;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80)
-        --end;
-    return text.substr(0, end);
-}
-
-} // namespace
 
 std::string cutForMessage(std::string_view text, std::size_t maxBytes)
 {

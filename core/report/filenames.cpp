@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/filenames.h"
 
+#include "model/utf8prefix.h"
+
 #include <array>
 #include <cstdint>
 
@@ -109,18 +111,6 @@ bool isWindowsDeviceName(std::string_view stem)
            upper[3] <= '9';
 }
 
-/// The longest prefix of `s` of at most `limit` bytes that ends on a UTF-8 sequence boundary (`s` is valid
-/// UTF-8 here: every invalid byte was replaced).
-std::string_view cutAtBoundary(std::string_view s, std::size_t limit)
-{
-    if (s.size() <= limit)
-        return s;
-    std::size_t end = limit;
-    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80)
-        --end;
-    return s.substr(0, end);
-}
-
 } // namespace
 
 std::string safeFileStem(std::string_view name, std::string_view fallback)
@@ -159,7 +149,7 @@ std::string safeFileStem(std::string_view name, std::string_view fallback)
     }
     if (!changed && stem.size() <= kMaxFileStemBytes)
         return stem;
-    std::string out(cutAtBoundary(stem, kMaxFileStemBytes - kHashSuffixBytes));
+    std::string out(utf8Prefix(stem, kMaxFileStemBytes - kHashSuffixBytes)); // stem is valid UTF-8 here
     return out + hashSuffix(name);
 }
 

@@ -77,16 +77,11 @@ private slots:
         const QString configPath =
             writeFixture(m_dir, QStringLiteral("sim.json"), QJsonDocument(config).toJson());
         m_stats = m_dir.filePath(QStringLiteral("stats.json"));
-        m_sim.start(QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH),
-                    {m_items, QStringLiteral("--config"), configPath, QStringLiteral("--port"),
-                     QStringLiteral("0"), QStringLiteral("--stats-file"), m_stats});
-        QVERIFY(m_sim.waitForStarted());
-        QRegularExpression listening(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/v1)"));
-        QString out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += QString::fromUtf8(m_sim.readAllStandardOutput()), listening.match(out).hasMatch()),
-            30000);
-        m_baseUrl = listening.match(out).captured(1);
+        m_baseUrl =
+            test::startJudgeSim(m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH),
+                                {m_items, QStringLiteral("--config"), configPath, QStringLiteral("--port"),
+                                 QStringLiteral("0"), QStringLiteral("--stats-file"), m_stats});
+        QVERIFY2(!m_baseUrl.isEmpty(), "tribunal-judge-sim did not start");
     }
 
     void cleanupTestCase()

@@ -103,15 +103,10 @@ private slots:
                                                                    {QStringLiteral("latency_ms"), 10}}}}}};
         const QString configPath =
             writeFixture(m_dir, QStringLiteral("sim.json"), QJsonDocument(config).toJson());
-        m_sim.start(QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH), {m_items, QStringLiteral("--config"), configPath,
-                                                              QStringLiteral("--port"), QStringLiteral("0")});
-        QVERIFY(m_sim.waitForStarted());
-        QRegularExpression listening(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/v1)"));
-        QString out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += QString::fromUtf8(m_sim.readAllStandardOutput()), listening.match(out).hasMatch()),
-            30000);
-        m_baseUrl = listening.match(out).captured(1);
+        m_baseUrl = test::startJudgeSim(
+            m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH),
+            {m_items, QStringLiteral("--config"), configPath, QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY2(!m_baseUrl.isEmpty(), "tribunal-judge-sim did not start");
     }
 
     void cleanupTestCase()

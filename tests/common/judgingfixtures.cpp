@@ -2,8 +2,10 @@
 
 #include "io/projectfile.h"
 
+#include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace tribunal::test {
 
@@ -49,6 +51,25 @@ QJsonObject designJson(const QString& itemsFile, const QList<QJsonObject>& judge
                        {QStringLiteral("judges"), judgeArray},
                        {QStringLiteral("formats"), QJsonArray::fromStringList(formats)},
                        {QStringLiteral("runs"), runs}};
+}
+
+QString startJudgeSim(QProcess& sim, const QString& program, const QStringList& arguments)
+{
+    sim.start(program, arguments);
+    if (!sim.waitForStarted())
+        return {};
+    const QRegularExpression listening(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/v1)"));
+    QString out;
+    const QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired()) {
+        out += QString::fromUtf8(sim.readAllStandardOutput());
+        if (const auto match = listening.match(out); match.hasMatch())
+            return match.captured(1);
+        if (sim.state() != QProcess::Running)
+            return {};
+        sim.waitForReadyRead(100);
+    }
+    return {};
 }
 
 QStringList projectRequestHashes(const QString& projectPath)

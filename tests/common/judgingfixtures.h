@@ -6,6 +6,7 @@
 #include "model/audit.h"
 
 #include <QJsonObject>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 
@@ -21,6 +22,10 @@ QJsonObject simJudgeJson(const QString& name, const QString& baseUrl, int inFlig
 /// A design object: items file, judges, formats, both orders, `runs` runs.
 QJsonObject designJson(const QString& itemsFile, const QList<QJsonObject>& judges, const QStringList& formats,
                        int runs);
+
+/// Starts tribunal-judge-sim (`program`, with `arguments`) in `sim` and returns the base URL it prints
+/// ("http://127.0.0.1:N/v1"), or an empty string when it did not start or print one within 30 s.
+QString startJudgeSim(QProcess& sim, const QString& program, const QStringList& arguments);
 
 /// The request hashes of the judgments in a project (judgments.extra request_hash), in seq order; empty on
 /// failure.
