@@ -1,6 +1,7 @@
 #include "analysis/celltablecsv.h"
 
 #include "model/decimaltext.h"
+#include "model/inputlimits.h"
 
 #include <algorithm>
 #include <charconv>
@@ -11,9 +12,6 @@
 
 namespace tribunal {
 namespace {
-
-// The importers' record limit (kMaxLineBytes in io/importer.h, a layer this file may not include).
-constexpr std::size_t kMaxRecordBytes = std::size_t(64) << 20;
 
 struct Record {
     std::vector<std::string> fields;
@@ -81,9 +79,9 @@ bool splitRecords(std::string_view text, std::vector<Record>& records, std::uint
             ++i;
             ++line;
         }
-        if (i - start > kMaxRecordBytes) {
+        if (i - start > kMaxLineBytes) {
             errorLine = rec.line;
-            errorReason = "record longer than " + std::to_string(kMaxRecordBytes >> 20) + " MiB";
+            errorReason = recordTooLongReason();
             return false;
         }
         const bool blank = rec.fields.size() == 1 && rec.fields[0].empty() && !quotedAny;

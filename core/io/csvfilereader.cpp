@@ -11,11 +11,6 @@ namespace {
 
 constexpr std::size_t kBlockBytes = std::size_t(4) << 20; // one read
 
-std::string tooLongReason()
-{
-    return "record longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB";
-}
-
 } // namespace
 
 CsvRecordStream::CsvRecordStream(std::string path, std::uint64_t start)
@@ -70,7 +65,7 @@ CsvRecordStream::Next CsvRecordStream::next(CsvRecord& rec, std::uint64_t& line,
         }
         if (result == CsvScan::NeedMore) {
             if (m_in.unconsumed() > kMaxLineBytes) {
-                fatal(log, m_line, tooLongReason());
+                fatal(log, m_line, recordTooLongReason());
                 return Next::Failed;
             }
             if (!m_in.refill(log))
@@ -78,7 +73,7 @@ CsvRecordStream::Next CsvRecordStream::next(CsvRecord& rec, std::uint64_t& line,
             continue;
         }
         if (static_cast<std::size_t>(rec.end - begin) > kMaxLineBytes) {
-            fatal(log, m_line, tooLongReason());
+            fatal(log, m_line, recordTooLongReason());
             return Next::Failed;
         }
         line = m_line;

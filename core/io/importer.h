@@ -10,6 +10,7 @@
 
 #include "model/auditbuilder.h"
 #include "model/importissue.h"
+#include "model/inputlimits.h"
 #include "model/progress.h"
 
 #include <optional>
@@ -30,7 +31,6 @@ enum class SourceFormat {
     AlpacaEval, ///< AlpacaEval annotations.json (alpacaevalimporter.cpp)
 };
 
-inline constexpr std::size_t kMaxLineBytes = std::size_t(64) << 20;
 inline constexpr int kMaxJsonDepth = 64;
 
 /// "csv", "jsonl", "llmbar", "rubric-csv", "arena-hard", "mt-bench", "judgebench", "alpaca-eval" (and

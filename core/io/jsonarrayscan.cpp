@@ -17,6 +17,9 @@ void scanJsonArray(std::string_view text, JsonArrayScan& scan)
     bool expectElement = false;
     std::uint64_t line = 1;
     const char* lineStart = text.data();
+    // Line lengths are measured at newlines outside strings, and for the last line after the loop. Valid JSON
+    // has no raw newline inside a string, so every line is measured; invalid JSON that has one is refused by
+    // the parser anyway, and here its line only counts as longer than it is.
     for (const char* p = text.data(); p < end; ++p) {
         const char c = *p;
         if (c == '\n') {

@@ -51,8 +51,13 @@ bool syncPath(const std::string& path, bool directory, std::string* error)
     return true;
 }
 
-// The side files SQLite may keep next to a database file.
-constexpr const char* kSideSuffixes[] = {"-journal", "-wal", "-shm"};
+// Removes a database file and the side files SQLite may keep next to it. Best effort.
+void removeWithSideFiles(const std::string& path)
+{
+    ::unlink(path.c_str());
+    for (const char* side : {"-journal", "-wal", "-shm"})
+        ::unlink((path + side).c_str());
+}
 
 // True when `name` is a save's temporary file for the target named `target`: ".<target>.<uuid>.tmp".
 bool isTempOf(const std::string& name, const std::string& target)
@@ -93,11 +98,8 @@ void removeStaleTemps(const std::filesystem::path& dir, const std::string& targe
             // Still the file that was checked (not replaced by another name's owner meanwhile).
             ::lstat(temp.c_str(), &named) == 0 && named.st_ino == opened.st_ino &&
             named.st_dev == opened.st_dev;
-        if (stale) {
-            ::unlink(temp.c_str());
-            for (const char* side : kSideSuffixes)
-                ::unlink((temp + side).c_str());
-        }
+        if (stale)
+            removeWithSideFiles(temp);
         ::close(fd);
     }
 }
@@ -201,11 +203,7 @@ bool ProjectFile::save(const std::string& path, const Audit& audit, const Projec
         (dir / ("." + target.filename().string() + "." +
                 QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString() + ".tmp"))
             .string();
-    auto removeTemp = [&temp] {
-        ::unlink(temp.c_str());
-        for (const char* side : kSideSuffixes)
-            ::unlink((temp + side).c_str());
-    };
+    auto removeTemp = [&temp] { removeWithSideFiles(temp); };
 
     removeStaleTemps(dir, target.filename().string());
     // The temporary file is created (empty) and locked before SQLite writes it, and stays locked until the
