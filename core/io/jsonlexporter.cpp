@@ -7,12 +7,15 @@
 // can be read before the items file. Numbers are written in shortest round-trip form (so doubles read back
 // bit-identical; -0 is written as -0.0, which JSON readers keep as a double); missing values are omitted.
 // Condition values are written as strings (the importer keeps numbers as their text anyway). Unknown fields
-// kept in `extra` are written back as top-level keys; an audit whose extra names a Tribunal key (possible
-// only for audits from other importers) cannot be written losslessly and fails the export.
+// kept in `extra` are written back as top-level keys, except those named like a Tribunal key (possible only
+// in audits from other importers: AlpacaEval's `confidence`), which go into one `"kept":{...}` object at the
+// end of the line so that they are not read back as the keys they are named like.
 //
 // Both files are written to temporary files and renamed into place only when both are complete.
 
 #include "exporter.h"
+#include "jsonlrecord.h"
+#include "jsonvaluetext.h"
 #include "report/jsonwriter.h"
 #include "utf8.h"
 
@@ -30,22 +33,6 @@ namespace tribunal {
 namespace {
 
 constexpr std::size_t kFlushBytes = std::size_t(1) << 20;
-
-// Every key the importer interprets (see jsonlimporter.cpp).
-constexpr std::array<std::string_view, 37> kReservedKeys = {
-    "dataset", "item_id",    "kind",       "unit_id",  "group",     "question",   "response_a", "response_b",
-    "input",   "submission", "criterion",  "strata",   "domain",    "levels",     "label",      "ratings",
-    "judge",   "format",     "condition",  "order",    "rep",       "answer",     "verdict",    "winner",
-    "slot",    "probs",      "confidence", "cost_usd", "tokens_in", "tokens_out", "latency_s",  "raw",
-    "error",   "test",       "version",    "variant",  "cue_on"};
-
-bool reserved(std::string_view key)
-{
-    for (auto k : kReservedKeys)
-        if (k == key)
-            return true;
-    return false;
-}
 
 // One JSON object being written on one line.
 class Line {
@@ -81,6 +68,12 @@ public:
     {
         key(name);
         m_out += std::to_string(value);
+    }
+    /// `"name":` and a JSON value's text as it is.
+    void raw(std::string_view name, std::string_view jsonText)
+    {
+        key(name);
+        m_out += jsonText;
     }
     /// Splices the members of a JSON object text (already checked) into this object.
     void members(std::string_view objectText)
@@ -137,12 +130,13 @@ private:
     std::string m_buffer;
 };
 
-// Checks that an `extra` text is a JSON object whose keys can be written back as top-level keys.
-class ExtraChecker {
+// Splits an `extra` text (a JSON object) into the fields written back at the top level and those named like
+// a Tribunal key, written under `kept`. Remembers the last text split (runs of judgments share one).
+class ExtraSplitter {
 public:
-    bool check(const Audit& audit, StrId extra, std::string& problem)
+    bool split(const Audit& audit, StrId extra, std::string& problem)
     {
-        if (extra == m_lastGood)
+        if (extra == m_last)
             return true;
         const auto text = audit.str(extra);
         simdjson::dom::element root;
@@ -150,22 +144,32 @@ public:
         if (m_parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS ||
             root.get(object) != simdjson::SUCCESS) {
             problem = "kept unknown fields are not a JSON object";
+            m_last = kEmptyStr;
             return false;
         }
-        for (auto field : object) {
-            if (reserved(field.key)) {
-                problem =
-                    "kept unknown field \"" + std::string(field.key) + "\" has the name of a Tribunal key";
-                return false;
-            }
-        }
-        m_lastGood = extra;
+        m_topLevel.clear();
+        m_kept.clear();
+        for (auto field : object)
+            appendKeptField(isJsonlKey(field.key) ? m_kept : m_topLevel, field.key, field.value);
+        for (auto* fields : {&m_topLevel, &m_kept})
+            if (!fields->empty())
+                *fields += '}';
+        m_last = extra;
         return true;
+    }
+    /// Writes the last split's fields into `line`.
+    void write(Line& line) const
+    {
+        if (!m_topLevel.empty())
+            line.members(m_topLevel);
+        if (!m_kept.empty())
+            line.raw(jsonlKeyName(JsonlKey::Kept), m_kept);
     }
 
 private:
     simdjson::dom::parser m_parser;
-    StrId m_lastGood = kEmptyStr;
+    StrId m_last = kEmptyStr;
+    std::string m_topLevel, m_kept;
 };
 
 std::string itemName(const Audit& audit, std::size_t item)
@@ -175,7 +179,7 @@ std::string itemName(const Audit& audit, std::size_t item)
            std::string(audit.str(items.itemId[item]));
 }
 
-bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::string* error)
+bool writeItems(const Audit& audit, Output& out, ExtraSplitter& extras, std::string* error)
 {
     const auto& items = audit.items();
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -232,12 +236,12 @@ bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::stri
         }
         if (const auto extra = items.field(ItemText::Extra, i); extra != kEmptyStr) {
             std::string problem;
-            if (!extras.check(audit, extra, problem)) {
+            if (!extras.split(audit, extra, problem)) {
                 if (error)
                     *error = itemName(audit, i) + ": " + problem;
                 return false;
             }
-            line.members(audit.str(extra));
+            extras.write(line);
         }
         line.end();
         if (!out.flush(error))
@@ -246,7 +250,7 @@ bool writeItems(const Audit& audit, Output& out, ExtraChecker& extras, std::stri
     return out.flush(error, true);
 }
 
-bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::string* error)
+bool writeJudgments(const Audit& audit, Output& out, ExtraSplitter& extras, std::string* error)
 {
     const auto& items = audit.items();
     const auto& j = audit.judgments();
@@ -324,9 +328,9 @@ bool writeJudgments(const Audit& audit, Output& out, ExtraChecker& extras, std::
         line.stringIfAny("cue_on", cueName(j.cue[row]));
         if (const auto extra = j.extra[row]; extra != kEmptyStr) {
             std::string problem;
-            if (!extras.check(audit, extra, problem))
+            if (!extras.split(audit, extra, problem))
                 return fail(problem);
-            line.members(audit.str(extra));
+            extras.write(line);
         }
         line.end();
         if (!out.flush(error))
@@ -355,7 +359,7 @@ bool exportJsonl(const Audit& audit, const std::string& path, std::string* error
     }
     Output items(itemsPathFor(path));
     Output judgments(path);
-    ExtraChecker extras;
+    ExtraSplitter extras;
     if (!items.open(error) || !judgments.open(error))
         return false;
     if (!writeItems(audit, items, extras, error) || !writeJudgments(audit, judgments, extras, error))

@@ -41,6 +41,9 @@
 //   unit_id, group, strata, domain) may be embedded: they are merged into the item. A value that conflicts
 //   with what the item already has is a bad record naming the earlier source.
 //   any other key: kept in the judgment's `extra` (one JSON object text), written back as top-level keys.
+// kept (item and judgment lines): an object of kept fields named like Tribunal keys, which other importers
+//   can keep (AlpacaEval's `confidence`); the exporter nests them here. Each name must be a Tribunal key;
+//   they join the line's other kept fields.
 // null stands for "not given" for every optional key. Ordinal answers, labels, ratings and probs options
 // must lie within the item's levels when it has levels. A key given twice on one line is an error.
 //

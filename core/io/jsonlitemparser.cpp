@@ -44,7 +44,7 @@ bool JsonlItemParser::plan(bool itemLine)
         return true;
 
     // Judgment-only keys on an item line almost always mean a forgotten `judge`.
-    for (int k = static_cast<int>(JsonlKey::Format); k < kJsonlKeyCount; ++k)
+    for (int k = static_cast<int>(JsonlKey::Format); k < static_cast<int>(JsonlKey::Kept); ++k)
         if (m_record.has(static_cast<JsonlKey>(k)))
             return m_record.fail(JsonPath::of(static_cast<JsonlKey>(k)),
                                  "only judgments have this key (the line has no judge)");

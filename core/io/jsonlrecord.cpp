@@ -17,7 +17,7 @@ constexpr std::array<std::string_view, kJsonlKeyCount> kKeyNames = {
     "input",   "submission", "criterion",  "strata",   "domain",    "levels",     "label",      "ratings",
     "judge",   "format",     "condition",  "order",    "rep",       "answer",     "verdict",    "winner",
     "slot",    "probs",      "confidence", "cost_usd", "tokens_in", "tokens_out", "latency_s",  "raw",
-    "error",   "test",       "version",    "variant",  "cue_on"};
+    "error",   "test",       "version",    "variant",  "cue_on",    "kept"};
 static_assert(static_cast<int>(JsonlKey::Domain) - static_cast<int>(JsonlKey::UnitId) + 1 == kJsonlTextKeys);
 static_assert(static_cast<int>(ItemText::Domain) == kJsonlTextKeys - 1);
 static_assert(kJsonlKeyCount <= 64, "key sets are 64-bit masks");
@@ -103,6 +103,11 @@ std::string_view jsonlKeyName(JsonlKey key)
     return kKeyNames[static_cast<std::size_t>(key)];
 }
 
+bool isJsonlKey(std::string_view name)
+{
+    return findKey(name) >= 0;
+}
+
 std::string JsonPath::text() const
 {
     std::string out(base);
@@ -134,6 +139,12 @@ bool JsonlRecord::collect(dom::object object)
         const auto key = static_cast<JsonlKey>(k);
         if (has(key))
             return fail(JsonPath::of(field.key), "duplicate key");
+        if (key == JsonlKey::Kept) {
+            m_present |= bit(key);
+            if (!collectKept(field.value))
+                return false;
+            continue;
+        }
         if ((bit(key) & kAnswerKeys) != 0) {
             if ((m_present & kAnswerKeys) != 0)
                 return fail(JsonPath::of(field.key), "give only one of answer, verdict and winner");
@@ -143,6 +154,28 @@ bool JsonlRecord::collect(dom::object object)
         if (!field.value.is_null())
             m_given |= bit(key);
         m_value[static_cast<std::size_t>(k)] = field.value;
+    }
+    return true;
+}
+
+// `"kept":{"confidence":2}`: kept fields whose names are Tribunal keys (from other importers), nested by the
+// exporter so they cannot be read as the keys they are named like. They join the other unknown keys.
+bool JsonlRecord::collectKept(dom::element kept)
+{
+    if (kept.is_null())
+        return true;
+    dom::object object;
+    if (kept.get(object) != simdjson::SUCCESS)
+        return typeError(JsonPath::of(JsonlKey::Kept), "an object", kept);
+    for (auto field : object) {
+        const auto path = JsonPath::of(JsonlKey::Kept).child(field.key);
+        if (findKey(field.key) < 0)
+            return fail(path, "not a Tribunal key: write it at the top level of the line");
+        if (!m_unknownNames.insert(field.key))
+            return fail(path, "duplicate key");
+        if (2 + jsonDepth(field.value) > kMaxJsonDepth)
+            return fail(std::string(), tooDeepReason());
+        m_unknown.emplace_back(field.key, field.value);
     }
     return true;
 }

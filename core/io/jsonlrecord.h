@@ -59,6 +59,7 @@ enum class JsonlKey : std::uint8_t {
     Version,
     Variant,
     CueOn,
+    Kept, ///< an object of kept fields named like Tribunal keys (written by the exporter)
     Count
 };
 } // namespace jsonlkeys
@@ -66,6 +67,8 @@ using jsonlkeys::JsonlKey;
 inline constexpr int kJsonlKeyCount = static_cast<int>(JsonlKey::Count);
 inline constexpr int kJsonlTextKeys = 10; ///< unit_id .. domain
 std::string_view jsonlKeyName(JsonlKey key);
+/// Whether `name` is one of the keys above (a Tribunal JSONL key).
+bool isJsonlKey(std::string_view name);
 
 /// A key path for messages: `base`, `base.key` or `base[index]`, made into text only when there is a problem.
 struct JsonPath {
@@ -141,6 +144,7 @@ public:
     NameSet& names() { return m_names; }
 
 private:
+    bool collectKept(simdjson::dom::element kept);
     bool requiredStringProblem(JsonlKey k);
     bool givenString(JsonlKey k, std::string_view& out);
     static constexpr std::uint64_t bit(JsonlKey k) { return std::uint64_t(1) << static_cast<int>(k); }

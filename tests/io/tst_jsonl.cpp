@@ -40,6 +40,7 @@ private slots:
     void fatalFailsWhateverThePolicy();
     void longLine();
     void cancel();
+    void keptTribunalKeysRoundTrip();
     void exportFailureLeavesFilesUntouched();
     void unknownOrderRoundTrips();
 
@@ -520,6 +521,22 @@ void TestJsonl::badInput_data()
         many += ",\"k3\":0}\n";
         row("duplicate among many unknown keys", many, "%1:2: k3: duplicate key");
     }
+    row("kept not an object",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","kept":["confidence"]})"
+        "\n",
+        "%1:2: kept: expected an object, got an array");
+    row("kept names a key that is not a Tribunal key",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","kept":{"raw":"x","note":1}})"
+        "\n",
+        "%1:2: kept.note: not a Tribunal key: write it at the top level of the line");
+    row("kept key twice",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","kept":{"raw":"x","raw":"y"}})"
+        "\n",
+        "%1:2: kept.raw: duplicate key");
+    row("kept given twice",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","kept":{"raw":"x"},"kept":{}})"
+        "\n",
+        "%1:2: kept: duplicate key");
     row("wrong type judge",
         R"({"dataset":"d","item_id":"1","judge":7,"order":"AB"})"
         "\n",
@@ -753,19 +770,54 @@ void TestJsonl::cancel()
     QVERIFY(!out.audit);
 }
 
+void TestJsonl::keptTribunalKeysRoundTrip()
+{
+    // Kept fields named like Tribunal keys (AlpacaEval's `confidence`; possible only in audits from other
+    // importers) are exported under `kept` and read back as kept fields, not as the keys they are named like.
+    const auto audit =
+        test::oneJudgmentAudit(TaskKind::Pairwise, answer::kNone, "1", {},
+                               R"({"judge":"other","note":1,"kept":[2],"confidence":{"a":[1]}})");
+    const auto out = path("kept.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*audit, out, &error), error.c_str());
+    const auto first = readAll(out);
+    QVERIFY2(first.endsWith(R"(,"note":1,"kept":{"judge":"other","kept":[2],"confidence":{"a":[1]}}})"
+                            "\n"),
+             first.constData());
+    auto again = import({out});
+    QVERIFY2(again.audit, qPrintable(issuesText(again.log)));
+    const auto& a = *again.audit;
+    QCOMPARE(a.judgmentCount(), std::size_t(1));
+    QCOMPARE(a.str(a.judgments().judge[0]), std::string_view("j"));
+    QVERIFY(isMissing(a.judgments().confidence(0)));
+    QCOMPARE(a.str(a.judgments().extra[0]),
+             std::string_view(R"({"note":1,"judge":"other","kept":[2],"confidence":{"a":[1]}})"));
+    const auto second = path("kept-again.jsonl");
+    QVERIFY2(exportJsonl(a, second, &error), error.c_str());
+    QCOMPARE(readAll(second), first);
+    // An item line takes `kept` too (it is not a judgment-only key).
+    const auto items = write(R"({"dataset":"d","item_id":"2","kept":{"order":"AB"}})"
+                             "\n");
+    auto item = import({items});
+    QVERIFY2(item.audit, qPrintable(issuesText(item.log)));
+    const auto row = item.audit->findItem("d", "2");
+    QVERIFY(row);
+    QCOMPARE(item.audit->str(item.audit->items().field(ItemText::Extra, *row)),
+             std::string_view(R"({"order":"AB"})"));
+}
+
 void TestJsonl::exportFailureLeavesFilesUntouched()
 {
-    // An unknown field named like a Tribunal key (possible only in audits from other sources) cannot be
-    // written back: the export fails and existing files stay as they were.
-    const auto audit =
-        test::oneJudgmentAudit(TaskKind::Pairwise, answer::kNone, "1", {}, R"({"judge":"other"})");
+    // An extra that is not a JSON object (possible only in audits built in code) cannot be written back:
+    // the export fails and existing files stay as they were.
+    const auto audit = test::oneJudgmentAudit(TaskKind::Pairwise, answer::kNone, "1", {}, R"([1])");
     const auto out = path("keep.jsonl");
     for (const auto& f : {out, itemsPathFor(out)})
         QVERIFY(test::writeFile(QString::fromStdString(f), "previous\n"));
     std::string error;
     QVERIFY(!exportJsonl(*audit, out, &error));
     QCOMPARE(QString::fromStdString(error),
-             QString("item d/1, judge j: kept unknown field \"judge\" has the name of a Tribunal key"));
+             QString("item d/1, judge j: kept unknown fields are not a JSON object"));
     QCOMPARE(readAll(out), QByteArray("previous\n"));
     QCOMPARE(readAll(itemsPathFor(out)), QByteArray("previous\n"));
 }
