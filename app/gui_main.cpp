@@ -51,7 +51,7 @@ QString sampleProject()
 
 void printError(const QString& message)
 {
-    std::fprintf(stderr, "tribunal: %s\n", qPrintable(message));
+    (void)std::fprintf(stderr, "tribunal: %s\n", qPrintable(message)); // nowhere to report a failure
 }
 
 } // namespace
@@ -142,7 +142,7 @@ int main(int argc, char* argv[])
                         }
                         for (const auto& path : written)
                             std::printf("%s\n", qPrintable(QFileInfo(path).absoluteFilePath()));
-                        std::fflush(stdout);
+                        (void)std::fflush(stdout);
                         if (screenshot.isEmpty()) {
                             QCoreApplication::exit(0);
                             return;
@@ -161,7 +161,7 @@ int main(int argc, char* argv[])
                         return;
                     }
                     std::printf("%s\n", qPrintable(QFileInfo(screenshot).absoluteFilePath()));
-                    std::fflush(stdout);
+                    (void)std::fflush(stdout);
                     QCoreApplication::exit(0);
                 });
             });

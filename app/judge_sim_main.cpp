@@ -222,7 +222,7 @@ int main(int argc, char** argv)
             id.toUtf8().constData(), model.behaviour.accuracy, model.behaviour.positionBias,
             model.behaviour.consistency, runs, rates.consistency, rates.flipRate, rates.accuracy);
     }
-    std::fflush(stdout);
+    (void)std::fflush(stdout);
     std::cout.flush();
 
     // SIGTERM / SIGINT: write the stats file and leave the event loop.
@@ -237,8 +237,9 @@ int main(int argc, char** argv)
                 std::cerr << writeError.toStdString() << '\n';
             QCoreApplication::quit();
         });
-        std::signal(SIGTERM, onSignal);
-        std::signal(SIGINT, onSignal);
+        if (std::signal(SIGTERM, onSignal) == SIG_ERR || std::signal(SIGINT, onSignal) == SIG_ERR)
+            std::cerr
+                << "warning: cannot catch SIGTERM and SIGINT: no stats file is written when they arrive\n";
     }
     return app.exec();
 }

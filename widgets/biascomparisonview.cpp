@@ -113,7 +113,7 @@ QString BiasComparisonView::recordedPrompt(const Audit& audit, std::uint32_t jud
     if (prompt.isArray()) {
         // A chat message list: one "role: content" block per message.
         QStringList messages;
-        for (const QJsonValue& message : prompt.toArray()) {
+        for (const auto& message : prompt.toArray()) {
             const QJsonObject m = message.toObject();
             const QString content = m.value(QLatin1String("content")).toString();
             const QString role = m.value(QLatin1String("role")).toString();

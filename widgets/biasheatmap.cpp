@@ -83,7 +83,10 @@ void BiasHeatmap::build(const BiasView& view)
     // Columns: judges in design order (string order); rows: (test, version) in string order.
     std::vector<StrId> judges;
     std::vector<std::pair<StrId, StrId>> tests;
-    const Audit* audit = view.audit.get(); // non-null whenever `rows` is not empty
+    // `rows` is empty without an audit, so nothing is named then.
+    const auto name = [audit = view.audit.get()](StrId id) {
+        return audit ? audit->str(id) : std::string_view();
+    };
     for (int row : rows) {
         const auto& key = view.analysis.design.rows[static_cast<std::size_t>(row)].key;
         if (std::find(judges.begin(), judges.end(), key.judge) == judges.end())
@@ -91,9 +94,8 @@ void BiasHeatmap::build(const BiasView& view)
         if (std::find(tests.begin(), tests.end(), std::pair{key.test, key.version}) == tests.end())
             tests.emplace_back(key.test, key.version);
     }
-    std::sort(tests.begin(), tests.end(), [audit](const auto& a, const auto& b) {
-        return std::pair{audit->str(a.first), audit->str(a.second)} <
-               std::pair{audit->str(b.first), audit->str(b.second)};
+    std::sort(tests.begin(), tests.end(), [&name](const auto& a, const auto& b) {
+        return std::pair{name(a.first), name(a.second)} < std::pair{name(b.first), name(b.second)};
     });
 
     double extent = std::max(0.1, std::abs(view.analysis.settings.margin));
@@ -109,15 +111,15 @@ void BiasHeatmap::build(const BiasView& view)
     auto xTicker = QSharedPointer<QCPAxisTickerText>::create();
     auto yTicker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t j = 0; j < judges.size(); ++j) {
-        m_judges << qs(audit->str(judges[j]));
+        m_judges << qs(name(judges[j]));
         xTicker->addTick(static_cast<double>(j), m_judges.back());
     }
     const int testCount = static_cast<int>(tests.size());
     for (int t = 0; t < testCount; ++t) {
         const auto& [test, version] = tests[static_cast<std::size_t>(t)];
-        const QString title = version == kEmptyStr ? qs(audit->str(test))
-                                                   : QStringLiteral("%1 (%2)").arg(qs(audit->str(test)),
-                                                                                   qs(audit->str(version)));
+        const QString title = version == kEmptyStr
+                                  ? qs(name(test))
+                                  : QStringLiteral("%1 (%2)").arg(qs(name(test)), qs(name(version)));
         m_tests << title;
         yTicker->addTick(testCount - 1 - t, title); // the first test at the top
     }

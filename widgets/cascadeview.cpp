@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
 #include <stdexcept>
-#include <tuple>
 
 namespace tribunal {
 
@@ -45,26 +43,6 @@ std::vector<StrId> rubricPanels(const Audit& audit)
             std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
             panels.push_back(items.dataset[i]);
     return panels;
-}
-
-// Worker thread. The judge cells (without a bias test) with a rubric item on `panel`, in name order.
-std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel)
-{
-    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
-    const auto& kinds = audit.items().kind;
-    for (const Cell& c : audit.cells()) {
-        if (c.test != kEmptyStr || c.dataset != panel)
-            continue;
-        const auto runs = audit.itemRunsOf(c);
-        if (std::any_of(runs.begin(), runs.end(),
-                        [&kinds](const ItemRun& run) { return kinds[run.item] != TaskKind::Pairwise; }))
-            keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition,
-                         c.judge, c.format});
-    }
-    std::vector<JudgeKey> out;
-    for (const auto& [judgeText, formatText, condition, judge, format] : keys)
-        out.push_back(JudgeKey{judge, format, condition});
-    return out;
 }
 
 // Worker thread. The default first judge (see the header): index into `judges`.
@@ -113,7 +91,7 @@ Resolved resolve(const Audit& audit, const CascadePanelSettings& s)
     const bool known = std::find(r.panels.begin(), r.panels.end(), s.dataset) != r.panels.end();
     r.key.dataset = known ? s.dataset : r.panels.front();
     r.key.rounding = s.rounding;
-    r.panelJudges = panelJudges(audit, r.key.dataset);
+    r.panelJudges = panelJudges(audit, r.key.dataset, PanelJudges::WithRubricItems);
     for (const JudgeKey& k : r.panelJudges) {
         QString label = qs(audit.str(k.judge));
         const auto sameName = std::count_if(r.panelJudges.begin(), r.panelJudges.end(),

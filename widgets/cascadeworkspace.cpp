@@ -285,7 +285,9 @@ void CascadeWorkspace::startCurves()
     const auto settings = m_settings;
     ++m_curveRuns;
     m_jobs.run([audit, settings] { return computeCascadeCurves(audit, settings); },
-               [this, generation](std::shared_ptr<CascadeCurveView> view) { applyCurves(generation, view); });
+               [this, generation](std::shared_ptr<CascadeCurveView> view) {
+                   applyCurves(generation, std::move(view));
+               });
 }
 
 void CascadeWorkspace::startSummary()
@@ -296,9 +298,10 @@ void CascadeWorkspace::startSummary()
         return;
     const auto settings = m_settings;
     ++m_summaryRuns;
-    m_jobs.run(
-        [audit, settings] { return computeCascadeSummary(audit, settings); },
-        [this, generation](std::shared_ptr<CascadeSummaryView> view) { applySummary(generation, view); });
+    m_jobs.run([audit, settings] { return computeCascadeSummary(audit, settings); },
+               [this, generation](std::shared_ptr<CascadeSummaryView> view) {
+                   applySummary(generation, std::move(view));
+               });
 }
 
 void CascadeWorkspace::applyCurves(std::uint64_t generation, std::shared_ptr<CascadeCurveView> view)

@@ -77,7 +77,7 @@ std::shared_ptr<ConfidentErrorView> computeConfidentErrorView(const AuditPtr& au
         const bool known = std::any_of(view->panelKinds.begin(), view->panelKinds.end(),
                                        [&s](const auto& pk) { return pk.first == s.panel; });
         view->panel = known ? s.panel : view->panelKinds.front().first;
-        view->judges = ConfidentErrorWorkspace::panelJudges(*audit, view->panel);
+        view->judges = panelJudges(*audit, view->panel);
         if (view->judges.empty()) {
             view->error =
                 ConfidentErrorWorkspace::tr("No judge judged panel %1.").arg(qs(audit->str(view->panel)));

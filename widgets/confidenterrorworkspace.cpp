@@ -3,9 +3,7 @@
 #include "auditsession.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
-#include <tuple>
 
 namespace tribunal {
 
@@ -115,20 +113,6 @@ void ConfidentErrorWorkspace::waitForIdle()
     m_jobs.waitForIdle();
 }
 
-std::vector<JudgeKey> ConfidentErrorWorkspace::panelJudges(const Audit& audit, StrId panel)
-{
-    // The order of tribunal-cli's default --others (rubriccli_common.cpp panelJudges).
-    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
-    for (const Cell& c : audit.cells())
-        if (c.test == kEmptyStr && c.dataset == panel)
-            keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition,
-                         c.judge, c.format});
-    std::vector<JudgeKey> out;
-    for (const auto& [judgeText, formatText, condition, judge, format] : keys)
-        out.push_back(JudgeKey{judge, format, condition});
-    return out;
-}
-
 QString ConfidentErrorWorkspace::filterTitle(RaterFilter filter)
 {
     switch (filter) {
@@ -165,8 +149,9 @@ void ConfidentErrorWorkspace::start()
         return;
     const auto settings = m_settings;
     ++m_runs;
-    m_jobs.run([audit, settings] { return computeConfidentErrorView(audit, settings); },
-               [this, generation](std::shared_ptr<ConfidentErrorView> view) { apply(generation, view); });
+    m_jobs.run(
+        [audit, settings] { return computeConfidentErrorView(audit, settings); },
+        [this, generation](std::shared_ptr<ConfidentErrorView> view) { apply(generation, std::move(view)); });
 }
 
 void ConfidentErrorWorkspace::apply(std::uint64_t generation, std::shared_ptr<ConfidentErrorView> view)

@@ -92,8 +92,6 @@ public:
     /// How often the job was started (tests check that a setting recomputes only what depends on it).
     int runs() const { return m_runs; }
 
-    /// Every judge key with a cell without a bias test on `panel`, in name order (judge, format, condition).
-    static std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel);
     /// "unanimous" / "split" / "all" as the filter box shows them.
     static QString filterTitle(RaterFilter filter);
 

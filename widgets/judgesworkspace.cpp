@@ -109,7 +109,7 @@ void JudgesWorkspace::loadJudges()
 {
     const QByteArray text = QSettings().value(QLatin1String(kJudgesKey)).toByteArray();
     const QJsonArray list = QJsonDocument::fromJson(text).array();
-    for (const QJsonValue& value : list) {
+    for (const auto& value : list) {
         QString error;
         // A hand-edited entry that core refuses (or one with a key in it) is dropped, never half-read.
         if (auto judge = judgeConfigFromJson(value.toObject(), &error);

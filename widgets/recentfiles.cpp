@@ -47,7 +47,7 @@ void RecentFiles::rebuildMenu()
     m_menu->clear();
     const auto list = paths();
     for (int i = 0; i < list.size(); ++i) {
-        const QString path = list[i];
+        const QString& path = list[i];
         // &1 .. &8: keyboard accelerators, as desktop applications number their recent files.
         auto* action = m_menu->addAction(
             tr("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(QFileInfo(path).fileName())));

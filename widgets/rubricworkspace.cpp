@@ -246,8 +246,9 @@ void RubricWorkspace::startAnalysis()
         return;
     const auto rounding = m_settings.rounding;
     ++m_analysisRuns;
-    m_jobs.run([audit, rounding] { return computeView(audit, rounding); },
-               [this, generation](std::shared_ptr<RubricView> view) { applyAnalysis(generation, view); });
+    m_jobs.run(
+        [audit, rounding] { return computeView(audit, rounding); },
+        [this, generation](std::shared_ptr<RubricView> view) { applyAnalysis(generation, std::move(view)); });
 }
 
 void RubricWorkspace::startComparisons()
@@ -258,9 +259,10 @@ void RubricWorkspace::startComparisons()
         return;
     const auto settings = m_settings;
     ++m_comparisonRuns;
-    m_jobs.run(
-        [audit, settings] { return computeComparisons(audit, settings); },
-        [this, generation](std::shared_ptr<ComparisonView> view) { applyComparisons(generation, view); });
+    m_jobs.run([audit, settings] { return computeComparisons(audit, settings); },
+               [this, generation](std::shared_ptr<ComparisonView> view) {
+                   applyComparisons(generation, std::move(view));
+               });
 }
 
 void RubricWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<RubricView> view)

@@ -43,8 +43,8 @@ JobOutput openProject(const QString& path, const Progress& progress)
     return out;
 }
 
-JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, AuditPtr base, BadRecordPolicy policy,
-                      const Progress& progress)
+JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const AuditPtr& base,
+                      BadRecordPolicy policy, const Progress& progress)
 {
     JobOutput out;
     out.result.kind = kind;
@@ -73,7 +73,8 @@ JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, AuditPtr b
     return out;
 }
 
-JobOutput saveProject(const QString& path, AuditPtr audit, ProjectExtras extras, const Progress& progress)
+JobOutput saveProject(const QString& path, const AuditPtr& audit, const ProjectExtras& extras,
+                      const Progress& progress)
 {
     JobOutput out;
     out.result.kind = JobResult::Kind::Save;

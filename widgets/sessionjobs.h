@@ -34,10 +34,11 @@ namespace sessionjobs {
 JobOutput openProject(const QString& path, const Progress& progress);
 /// Imports `paths` on top of `base` (may be null). `kind` Open: the result replaces the project (a new,
 /// unsaved audit); Import: it extends the open one.
-JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, AuditPtr base, BadRecordPolicy policy,
-                      const Progress& progress);
+JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const AuditPtr& base,
+                      BadRecordPolicy policy, const Progress& progress);
 /// Writes `audit` and `extras` to `path`.
-JobOutput saveProject(const QString& path, AuditPtr audit, ProjectExtras extras, const Progress& progress);
+JobOutput saveProject(const QString& path, const AuditPtr& audit, const ProjectExtras& extras,
+                      const Progress& progress);
 
 /// A file name for the core (local 8-bit encoding of the file system).
 std::string nativePath(const QString& path);

@@ -147,6 +147,7 @@ void TrustSettingsForm::reload()
     const std::vector<QObject*> widgets{m_qMode,     m_unit, m_assume, m_goodC,  m_goodPhi,
                                         m_resamples, m_seed, m_level,  m_groupBy};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    blockers.reserve(widgets.size());
     for (auto* widget : widgets)
         blockers.push_back(std::make_unique<QSignalBlocker>(widget));
     setComboData(m_qMode, static_cast<int>(s.trust.qMode));

@@ -209,10 +209,7 @@ void TrustWorkspace::applyEstimates(std::uint64_t generation, TrustViewPtr view)
     if (!sameThresholds(m_view->settings.trust, m_settings.trust))
         replaceQuadrants();
     emit viewChanged();
-    if (!rowsKept && m_selectedRow >= 0) {
-        m_selectedRow = -1;
-        emit selectedRowChanged(-1);
-    } else if (m_selectedRow >= 0 && !isRowVisible(m_selectedRow)) {
+    if (m_selectedRow >= 0 && (!rowsKept || !isRowVisible(m_selectedRow))) {
         m_selectedRow = -1;
         emit selectedRowChanged(-1);
     }

@@ -10,9 +10,10 @@
 #include "report/jsonwriter.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace tribunal::cli {
@@ -64,9 +65,9 @@ std::string scoreText(double score)
 {
     if (isMissing(score))
         return "n/a";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", score);
-    return buffer;
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, score, std::chars_format::fixed, 2);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("n/a"); // |score| <= 100 always fits
 }
 
 /// A plain table, columns padded to their widest cell and separated by two spaces.

@@ -216,17 +216,4 @@ JudgeLookup lookupJudge(const Audit& audit, StrId panel, const JudgeName& name, 
     return JudgeLookup::Found;
 }
 
-std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel)
-{
-    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
-    for (const Cell& c : audit.cells())
-        if (c.test == kEmptyStr && c.dataset == panel)
-            keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition,
-                         c.judge, c.format});
-    std::vector<JudgeKey> out;
-    for (const auto& [judgeText, formatText, condition, judge, format] : keys)
-        out.push_back(JudgeKey{judge, format, condition});
-    return out;
-}
-
 } // namespace tribunal::cli

@@ -86,7 +86,4 @@ enum class JudgeLookup { Found, Absent, Ambiguous };
 JudgeLookup lookupJudge(const Audit& audit, StrId panel, const JudgeName& name, const QString& option,
                         JudgeKey* key, QString* error);
 
-/// Every judge key with a cell without a bias test on `panel`, in name order (judge, format, condition).
-std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel);
-
 } // namespace tribunal::cli

@@ -293,7 +293,7 @@ CrossFitHalving runHalving(const Prepared& p, const CrossFitSettings& s, std::si
         int match = -1;
         for (std::size_t k = 0; k < p.grid && match < 0; ++k)
             if (curves[x][static_cast<std::size_t>(llm)][k].right >=
-                hx.right[static_cast<std::size_t>(1 + llm)])
+                hx.right[static_cast<std::size_t>(llm) + 1])
                 match = static_cast<int>(k);
         out.chosenFallback[x] = bestF;
         out.chosenTau[x] = bestK;
@@ -307,7 +307,7 @@ CrossFitHalving runHalving(const Prepared& p, const CrossFitSettings& s, std::si
         out.cascadeRight += cascade.right;
         out.cascadeCost += cascade.cost;
         out.singleRight += hy.right[static_cast<std::size_t>(single)];
-        const std::size_t llmCandidate = static_cast<std::size_t>(1 + llm);
+        const std::size_t llmCandidate = static_cast<std::size_t>(llm) + 1;
         out.llmRight += hy.right[llmCandidate];
         out.llmCost += hy.cost[llmCandidate];
         if (match >= 0) {

@@ -4,11 +4,35 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
 
 namespace tribunal {
+
+std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel, PanelJudges which)
+{
+    std::set<std::tuple<std::string, std::string, CondId, StrId, StrId>> keys;
+    const auto& kinds = audit.items().kind;
+    const auto rubric = [&kinds](const ItemRun& run) { return kinds[run.item] != TaskKind::Pairwise; };
+    for (const Cell& c : audit.cells()) {
+        if (c.test != kEmptyStr || c.dataset != panel)
+            continue;
+        if (which == PanelJudges::WithRubricItems) {
+            const auto runs = audit.itemRunsOf(c);
+            if (!std::any_of(runs.begin(), runs.end(), rubric))
+                continue;
+        }
+        keys.insert({std::string(audit.str(c.judge)), std::string(audit.str(c.format)), c.condition, c.judge,
+                     c.format});
+    }
+    std::vector<JudgeKey> out;
+    out.reserve(keys.size());
+    for (const auto& key : keys)
+        out.push_back(JudgeKey{std::get<3>(key), std::get<4>(key), std::get<2>(key)});
+    return out;
+}
 namespace {
 
 /// Scored runs and right runs of one judge on one item.

@@ -37,6 +37,14 @@ struct JudgeKey {
     friend bool operator==(const JudgeKey&, const JudgeKey&) = default;
 };
 
+/// Which judges of a panel: every cell, or only cells with at least one rubric (not pairwise) item (the
+/// cascade, which replays rubric verdicts).
+enum class PanelJudges : std::uint8_t { All, WithRubricItems };
+
+/// The judges (cells without a bias test) on dataset `panel`, in the order of their names: judge, then
+/// format, then condition id. tribunal-cli's default --others and the GUI's judge lists use this order.
+std::vector<JudgeKey> panelJudges(const Audit& audit, StrId panel, PanelJudges which = PanelJudges::All);
+
 struct JudgeComparisonSettings {
     LabelRounding rounding = LabelRounding::HalfUp; ///< R1 rule of the labels correctness is taken against
 };

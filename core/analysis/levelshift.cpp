@@ -18,15 +18,22 @@ std::vector<int> tieOrder(int maxShift)
     return order;
 }
 
+/// The index of shift s in a curve over -maxShift..maxShift (s + maxShift, never negative).
+std::size_t shiftIndex(int s, int maxShift)
+{
+    const int index = s + maxShift;
+    return static_cast<std::size_t>(index);
+}
+
 /// correct[s + maxShift] for s in -maxShift..maxShift, given counts per s indexed the same way.
 int bestOf(const std::vector<std::int64_t>& correct, int maxShift)
 {
     int best = 0;
     std::int64_t bestCount = -1;
     for (int s : tieOrder(maxShift))
-        if (correct[static_cast<std::size_t>(s + maxShift)] > bestCount) {
+        if (correct[shiftIndex(s, maxShift)] > bestCount) {
             best = s;
-            bestCount = correct[static_cast<std::size_t>(s + maxShift)];
+            bestCount = correct[shiftIndex(s, maxShift)];
         }
     return best;
 }
@@ -60,7 +67,7 @@ CriterionShift shiftOne(std::span<const RubricPrediction> predictions, int commo
     }
     const int maxShift = std::max(levels - 1, 0);
     commonMax = std::max(commonMax, maxShift);
-    const auto width = static_cast<std::size_t>(2 * commonMax + 1);
+    const std::size_t width = shiftIndex(commonMax, commonMax) + 1;
     out.correct.assign(width, 0);
     std::unordered_map<std::uint32_t, std::vector<std::int64_t>> perPair; // pair -> correct per s
     std::vector<std::uint32_t> pairOrder;
@@ -71,8 +78,8 @@ CriterionShift shiftOne(std::span<const RubricPrediction> predictions, int commo
         for (int s = -commonMax; s <= commonMax; ++s) {
             const int shifted = std::clamp(p->predicted + s, 1, p->levels);
             if (shifted == p->label) {
-                ++out.correct[static_cast<std::size_t>(s + commonMax)];
-                ++it->second[static_cast<std::size_t>(s + commonMax)];
+                ++out.correct[shiftIndex(s, commonMax)];
+                ++it->second[shiftIndex(s, commonMax)];
             }
         }
     }
@@ -84,11 +91,11 @@ CriterionShift shiftOne(std::span<const RubricPrediction> predictions, int commo
     std::vector<std::int64_t> own(out.correct.begin() + (commonMax - maxShift),
                                   out.correct.begin() + (commonMax + maxShift + 1));
     for (int s = -maxShift; s <= maxShift; ++s)
-        row.curve.push_back({s, share(own[static_cast<std::size_t>(s + maxShift)], row.n)});
+        row.curve.push_back({s, share(own[shiftIndex(s, maxShift)], row.n)});
     row.accuracy = share(own[static_cast<std::size_t>(maxShift)], row.n);
     if (row.n > 0)
         row.bestShift = bestOf(own, maxShift);
-    out.bestCorrect = own[static_cast<std::size_t>(row.bestShift + maxShift)];
+    out.bestCorrect = own[shiftIndex(row.bestShift, maxShift)];
     row.bestAccuracy = share(out.bestCorrect, row.n);
     row.ownBestAccuracy = row.bestAccuracy;
     // Leave-one-out: the other pairs' counts are the totals minus the pair's own.
@@ -98,7 +105,7 @@ CriterionShift shiftOne(std::span<const RubricPrediction> predictions, int commo
         for (std::size_t k = 0; k < own.size(); ++k)
             others[k] = own[k] - mine[k + static_cast<std::size_t>(commonMax - maxShift)];
         const int s = bestOf(others, maxShift); // a lone pair: all zero, so s = 0
-        out.looCorrect += mine[static_cast<std::size_t>(s + commonMax)];
+        out.looCorrect += mine[shiftIndex(s, commonMax)];
     }
     row.looAccuracy = share(out.looCorrect, row.n);
     return out;
@@ -145,6 +152,7 @@ std::vector<LevelShiftRow> analyseLevelShifts(const Audit& audit, const RubricAg
         if (byCriterion.empty())
             continue;
         std::vector<StrId> criteria;
+        criteria.reserve(byCriterion.size());
         for (const auto& [criterion, list] : byCriterion)
             criteria.push_back(criterion);
         std::sort(criteria.begin(), criteria.end(),
@@ -152,7 +160,7 @@ std::vector<LevelShiftRow> analyseLevelShifts(const Audit& audit, const RubricAg
         LevelShiftRow pooled;
         pooled.pooled = true;
         pooled.levels = commonMax + 1;
-        std::vector<std::int64_t> common(static_cast<std::size_t>(2 * commonMax + 1), 0);
+        std::vector<std::int64_t> common(shiftIndex(commonMax, commonMax) + 1, 0);
         std::int64_t ownBest = 0, loo = 0;
         for (StrId criterion : criteria) {
             CriterionShift c = shiftOne(byCriterion[criterion], commonMax);
@@ -166,11 +174,11 @@ std::vector<LevelShiftRow> analyseLevelShifts(const Audit& audit, const RubricAg
             out.push_back(std::move(c.row));
         }
         for (int s = -commonMax; s <= commonMax; ++s)
-            pooled.curve.push_back({s, share(common[static_cast<std::size_t>(s + commonMax)], pooled.n)});
+            pooled.curve.push_back({s, share(common[shiftIndex(s, commonMax)], pooled.n)});
         pooled.accuracy = share(common[static_cast<std::size_t>(commonMax)], pooled.n);
         if (pooled.n > 0)
             pooled.bestShift = bestOf(common, commonMax);
-        pooled.bestAccuracy = share(common[static_cast<std::size_t>(pooled.bestShift + commonMax)], pooled.n);
+        pooled.bestAccuracy = share(common[shiftIndex(pooled.bestShift, commonMax)], pooled.n);
         pooled.ownBestAccuracy = share(ownBest, pooled.n);
         pooled.looAccuracy = share(loo, pooled.n);
         out.push_back(std::move(pooled));

@@ -37,7 +37,8 @@ struct RubricConfusion {
 
     std::uint32_t count(int labelIndex, int predictedIndex) const
     {
-        return counts[static_cast<std::size_t>(labelIndex * levels + predictedIndex)];
+        return counts[static_cast<std::size_t>(labelIndex) * static_cast<std::size_t>(levels) +
+                      static_cast<std::size_t>(predictedIndex)];
     }
 };
 

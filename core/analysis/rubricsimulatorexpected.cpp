@@ -75,7 +75,7 @@ double expectedLabel(int levels, int truth)
                 for (int slip : {a - 1, b - 1, c - 1})
                     sum += std::clamp(truth + slip, 1, levels);
                 // R1 half-up: floor(sum / 3 + 1/2) = floor((2 sum + 3) / 6); a mean of 3 is never a half.
-                e += p[a] * p[b] * p[c] * ((2 * sum + 3) / 6);
+                e += p[a] * p[b] * p[c] * ((2 * sum + 3) / 6); // NOLINT(bugprone-integer-division): the floor
             }
     return e;
 }

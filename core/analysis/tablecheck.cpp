@@ -1,5 +1,6 @@
 #include "analysis/tablecheck.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -248,9 +249,9 @@ std::string TableDiscrepancy::text() const
         file + ":" + std::to_string(line) + ": " + column + " (" + row + "): printed " + printed;
     if (std::isfinite(recomputed)) {
         char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "%.6g", recomputed);
+        const int length = std::snprintf(buffer, sizeof buffer, "%.6g", recomputed);
         out += ", recomputed ";
-        out += buffer;
+        out.append(buffer, static_cast<std::size_t>(std::clamp(length, 0, int(sizeof buffer) - 1)));
     } else {
         out += ", " + (reason.empty() ? std::string("nothing recomputed") : reason);
     }

@@ -33,7 +33,7 @@ constexpr std::size_t keyHash(std::string_view k)
 }
 
 struct KeyTable {
-    std::array<std::int8_t, 128> slot{};
+    std::array<std::int16_t, 128> slot{};
     constexpr KeyTable()
     {
         for (auto& s : slot)
@@ -42,7 +42,7 @@ struct KeyTable {
             auto& s = slot[keyHash(kKeyNames[static_cast<std::size_t>(k)])];
             if (s != -1)
                 throw "key hash collision"; // a compile-time error: change keyHash
-            s = static_cast<std::int8_t>(k);
+            s = static_cast<std::int16_t>(k);
         }
     }
 };

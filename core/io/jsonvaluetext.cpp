@@ -50,10 +50,10 @@ std::size_t scalarText(dom::element value, char* buffer)
             simdjson::internal::to_chars(buffer, end, value.get_double().value_unsafe()) - buffer);
     case dom::element_type::BOOL:
         if (value.get_bool().value_unsafe()) {
-            std::memcpy(buffer, "true", 4);
+            std::copy_n("true", 4, buffer);
             return 4;
         }
-        std::memcpy(buffer, "false", 5);
+        std::copy_n("false", 5, buffer);
         return 5;
     default:
         return 0;

@@ -37,7 +37,8 @@ public:
     /// Every column must be set for every row.
     template <typename Make> void set(int col, std::uint64_t key, Make&& make)
     {
-        const auto slot = static_cast<std::size_t>(m_rows * m_cols + col);
+        const auto slot = static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_cols) +
+                          static_cast<std::size_t>(col);
         if (key == kUnset)
             key = kAlways;
         if (key != kAlways && key == m_keys[slot])

@@ -113,6 +113,12 @@ std::optional<AuditDesign> designFromJson(const QJsonObject& json, const QString
                      .arg(formats[i], names.join(QStringLiteral(", "))));
             return std::nullopt;
         }
+        // Once each: a task names its format by a one-byte index.
+        if (std::find(design.formats.begin(), design.formats.end(), *format) != design.formats.end()) {
+            fail(error, QStringLiteral("formats[%1]").arg(i),
+                 QStringLiteral("\"%1\" is listed twice").arg(formats[i]));
+            return std::nullopt;
+        }
         design.formats.push_back(*format);
     }
     if (!orders.isEmpty()) {
@@ -132,6 +138,11 @@ std::optional<AuditDesign> designFromJson(const QJsonObject& json, const QString
     if (!judges.isArray() || judges.toArray().isEmpty()) {
         fail(error, QStringLiteral("judges"),
              QStringLiteral("must be a non-empty list of judge configurations"));
+        return std::nullopt;
+    }
+    // A task names its judge by a two-byte index.
+    if (constexpr qsizetype kMaxJudges = 65535; judges.toArray().size() > kMaxJudges) {
+        fail(error, QStringLiteral("judges"), QStringLiteral("more than %1 judges").arg(kMaxJudges));
         return std::nullopt;
     }
     for (qsizetype i = 0; i < judges.toArray().size(); ++i) {
@@ -293,8 +304,9 @@ DesignExpansion expandDesign(const AuditDesign& design, const Audit& items)
         out.items.push_back(row);
         const Answer label = table.label[row];
         const bool labelled = label == answer::kA || label == answer::kB;
-        for (std::uint16_t j = 0; j < design.judges.size(); ++j)
-            for (std::uint8_t f = 0; f < design.formats.size(); ++f) {
+        // Parsing keeps judges within uint16 and formats (each once) within uint8: the task's fields.
+        for (std::size_t j = 0; j < design.judges.size(); ++j)
+            for (std::size_t f = 0; f < design.formats.size(); ++f) {
                 const PromptFormat format = design.formats[f];
                 if (isPairwiseFormat(format) != pairwise)
                     continue;
@@ -302,8 +314,8 @@ DesignExpansion expandDesign(const AuditDesign& design, const Audit& items)
                     auto add = [&](Order order, int rep, int bias) {
                         DesignTask task;
                         task.item = row;
-                        task.judge = j;
-                        task.format = f;
+                        task.judge = static_cast<std::uint16_t>(j);
+                        task.format = static_cast<std::uint8_t>(f);
                         task.order = order;
                         task.rep = static_cast<std::uint16_t>(rep);
                         task.condition = c;

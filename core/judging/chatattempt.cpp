@@ -171,7 +171,7 @@ void ChatAttempt::onFinished()
                                              QDateTime::currentDateTimeUtc());
     }
     m_reply->deleteLater();
-    finish(std::move(result));
+    finish(result);
 }
 
 bool ChatAttempt::cutShort() const

@@ -57,7 +57,7 @@ struct JudgeSimConfig {
     quint64 seed = 1;
     std::map<QString, JudgeSimModel> models; ///< by model id (the requests' `model`)
     JudgeSimFaults faults;
-    qint64 maxBodyBytes = 4 * 1024 * 1024; ///< [1, 1 GiB]: larger request bodies get 413
+    qint64 maxBodyBytes = qint64{4} << 20; ///< [1, 1 GiB]: larger request bodies get 413
 };
 
 /// Reads a configuration from a JSON object. On error returns nullopt with *error = "<key>: <reason>", the

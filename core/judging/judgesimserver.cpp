@@ -33,7 +33,7 @@ QString messageContent(const QJsonValue& content)
     if (content.isString())
         return content.toString();
     QString text;
-    for (const QJsonValue& part : content.toArray())
+    for (const auto& part : content.toArray())
         if (part.toObject().value(QLatin1String("type")).toString() == QLatin1String("text"))
             text += part.toObject().value(QLatin1String("text")).toString();
     return text;
@@ -43,7 +43,7 @@ QString messageContent(const QJsonValue& content)
 std::vector<ChatMessage> chatMessages(const QJsonObject& json)
 {
     std::vector<ChatMessage> messages;
-    for (const QJsonValue& value : json.value(QLatin1String("messages")).toArray()) {
+    for (const auto& value : json.value(QLatin1String("messages")).toArray()) {
         ChatMessage message;
         message.role = value.toObject().value(QLatin1String("role")).toString();
         message.content = messageContent(value.toObject().value(QLatin1String("content")));

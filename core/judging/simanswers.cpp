@@ -60,7 +60,7 @@ QString rationaleText(TaskKind kind, Answer slot, int tokens)
         " This judgment is simulated by tribunal-judge-sim.",
     };
     QString text = lead;
-    for (int i = 0; text.size() < 4 * tokens; ++i)
+    for (int i = 0; text.size() < qsizetype{4} * tokens; ++i)
         text += QLatin1String(filler[i % 4]);
     return text;
 }

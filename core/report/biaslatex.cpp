@@ -85,6 +85,7 @@ std::vector<Panel> panelsOf(const Audit& audit, const BiasDesign& design)
                      static_cast<std::size_t>(j - panel.judges.begin())}] = i;
     }
     std::vector<Panel> out;
+    out.reserve(panels.size());
     for (auto& [key, panel] : panels)
         out.push_back(std::move(panel));
     return out;

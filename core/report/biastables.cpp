@@ -23,6 +23,7 @@ template <class Rows, class ConditionOf>
 Labels labelsOf(const Audit& audit, const Rows& rows, ConditionOf conditionOf)
 {
     std::vector<CondId> conditions;
+    conditions.reserve(rows.size());
     for (const auto& row : rows)
         conditions.push_back(conditionOf(row));
     return {usedConditionKeys(audit, conditions)};

@@ -42,6 +42,7 @@ void setKeys(const Audit& audit, const std::vector<StrId>& keys, FlatTable& tabl
 FlatTable confusionTable(const Audit& audit, const std::vector<RubricConfusion>& confusions)
 {
     std::vector<CondId> conditions;
+    conditions.reserve(confusions.size());
     for (const RubricConfusion& c : confusions)
         conditions.push_back(c.condition);
     const std::vector<StrId> keys = usedConditionKeys(audit, conditions);
@@ -77,6 +78,7 @@ FlatTable confusionTable(const Audit& audit, const std::vector<RubricConfusion>&
 FlatTable shiftCurveTable(const Audit& audit, const std::vector<LevelShiftRow>& rows)
 {
     std::vector<CondId> conditions;
+    conditions.reserve(rows.size());
     for (const LevelShiftRow& s : rows)
         conditions.push_back(s.condition);
     const std::vector<StrId> keys = usedConditionKeys(audit, conditions);

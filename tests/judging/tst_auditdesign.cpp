@@ -84,6 +84,21 @@ private slots:
             << "formats" << QJsonValue(QJsonArray{QStringLiteral("fancy")})
             << "formats[0]: unknown format \"fancy\" (known: direct, vf-json, cot-json, vf-xml, "
                "cot-xml, g-eval, flask, rubric)";
+        QTest::newRow("format twice")
+            << "formats"
+            << QJsonValue(
+                   QJsonArray{QStringLiteral("direct"), QStringLiteral("g-eval"), QStringLiteral("direct")})
+            << "formats[2]: \"direct\" is listed twice";
+        {
+            QJsonArray many;
+            const QJsonObject judge{{QStringLiteral("name"), QStringLiteral("x")},
+                                    {QStringLiteral("base_url"), QStringLiteral("http://h")},
+                                    {QStringLiteral("model"), QStringLiteral("m")}};
+            for (int i = 0; i < 65536; ++i)
+                many.append(judge);
+            QTest::newRow("too many judges")
+                << "judges" << QJsonValue(many) << "judges: more than 65535 judges";
+        }
         QTest::newRow("runs") << "runs" << QJsonValue(0) << "runs: must be a whole number in [1, 1000]";
         QTest::newRow("runs fraction")
             << "runs" << QJsonValue(1.5) << "runs: must be a whole number in [1, 1000]";
