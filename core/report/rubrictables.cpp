@@ -187,6 +187,7 @@ FlatTable rubricTable(const Audit& audit, const RubricReport& report)
 FlatTable compareTable(const Audit& audit, const std::vector<JudgeComparison>& comparisons, bool cluster)
 {
     std::vector<CondId> conditions;
+    conditions.reserve(comparisons.size());
     for (const JudgeComparison& c : comparisons)
         conditions.push_back(c.first.condition);
     const std::vector<StrId> keys = usedConditionKeys(audit, conditions);

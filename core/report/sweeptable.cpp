@@ -3,7 +3,9 @@
 #include "report/jsonwriter.h"
 #include "report/tablecells.h"
 
+#include <array>
 #include <cmath>
+#include <iterator>
 #include <vector>
 
 namespace tribunal {
@@ -11,10 +13,16 @@ namespace {
 
 const char* const kNumberColumns[] = {"n_cells", "mean", "q1", "median", "q3", "iqr"};
 
-// The stats of a point in kSweepMeasures order.
-std::vector<const SweepStat*> statsOf(const SweepPoint& point)
+// A point's stats with their measure names, in kSweepMeasures order.
+struct Measure {
+    const char* name;
+    const SweepStat* stat;
+};
+std::array<Measure, std::size(kSweepMeasures)> measuresOf(const SweepPoint& point)
 {
-    return {&point.C, &point.aMinusHalfPhi, &point.T};
+    return {{{kSweepMeasures[0], &point.C},
+             {kSweepMeasures[1], &point.aMinusHalfPhi},
+             {kSweepMeasures[2], &point.T}}};
 }
 
 std::vector<std::string> header(const ConditionSweep& sweep)
@@ -36,9 +44,8 @@ std::vector<std::string> cells(const std::string& value, const char* measure, co
 template <typename Line> void rows(const ConditionSweep& sweep, std::string (*num)(double), Line line)
 {
     for (const auto& point : sweep.points) {
-        const auto stats = statsOf(point);
-        for (std::size_t m = 0; m < stats.size(); ++m)
-            line(cells(point.value, kSweepMeasures[m], *stats[m], num));
+        for (const Measure& measure : measuresOf(point))
+            line(cells(point.value, measure.name, *measure.stat, num));
     }
 }
 
@@ -107,12 +114,11 @@ std::string json(const ConditionSweep& sweep, const SweepTableNotes& notes)
     w.key("consistency_assumed").value(notes.consistencyAssumed);
     w.key("rows").beginArray();
     for (const auto& point : sweep.points) {
-        const auto stats = statsOf(point);
-        for (std::size_t m = 0; m < stats.size(); ++m) {
-            const SweepStat& s = *stats[m];
+        for (const Measure& measure : measuresOf(point)) {
+            const SweepStat& s = *measure.stat;
             w.beginObject();
             w.key(sweep.column).value(point.value);
-            w.key("measure").value(kSweepMeasures[m]);
+            w.key("measure").value(measure.name);
             w.key("n_cells").value(static_cast<std::uint64_t>(s.cells));
             w.key("mean").value(s.mean);
             w.key("q1").value(s.q1);

@@ -2,6 +2,7 @@
 
 #include "report/jsonwriter.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -69,8 +70,8 @@ std::string displayNumber(double value)
     if (!std::isfinite(value))
         return {};
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
+    const int length = std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return {buffer, static_cast<std::size_t>(std::clamp(length, 0, int(sizeof buffer) - 1))};
 }
 
 } // namespace tribunal

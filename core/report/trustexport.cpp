@@ -215,11 +215,11 @@ TrustLatexOptions latexOptions(const TrustLatexExport& options, TrustLatexVarian
     latex.title = options.title;
     latex.label = options.label;
     latex.colour = options.colour;
-    latex.variants = std::move(variants);
+    latex.variants = variants;
     return latex;
 }
 
-std::string finish(const TrustLatexExport& options, std::string fragment)
+std::string finish(const TrustLatexExport& options, const std::string& fragment)
 {
     return options.standalone ? latexStandaloneDocument(fragment) : fragment;
 }
