@@ -65,7 +65,8 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
-    tribunal::installTranslations(app);
+    // The system's language, or the one chosen under View > Language.
+    tribunal::installTranslations(app, tribunal::interfaceLocale(tribunal::languageSetting()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

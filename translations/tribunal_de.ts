@@ -2,17 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>CascadeWorkspace</name>
-    <message>
-        <source>no judge of the panel gives a confidence or probabilities: the first judge in name order</source>
-        <translation>kein Judge des Panels liefert eine Konfidenz oder Wahrscheinlichkeiten: der erste Judge in Namensreihenfolge</translation>
-    </message>
-    <message>
-        <source>the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry a confidence or probabilities</source>
-        <translation>der günstigste Judge (K11-Kosten pro 1.000 Anfragen), dessen Urteile eine Konfidenz oder Wahrscheinlichkeiten tragen</translation>
-    </message>
-</context>
-<context>
     <name>ConfidentErrorView</name>
     <message>
         <source>%1 of %2 checks (%3), expected %4 (%5)</source>
@@ -564,6 +553,14 @@ behalten %5, weitergereicht %6 (Anteil %7)</translation>
     <message>
         <source>Cascades not computed: %1</source>
         <translation>Kaskaden nicht berechnet: %1</translation>
+    </message>
+    <message>
+        <source>no judge of the panel gives a confidence or probabilities: the first judge in name order</source>
+        <translation>kein Judge des Panels liefert eine Konfidenz oder Wahrscheinlichkeiten: der erste Judge in Namensreihenfolge</translation>
+    </message>
+    <message>
+        <source>the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry a confidence or probabilities</source>
+        <translation>der günstigste Judge (K11-Kosten pro 1.000 Anfragen), dessen Urteile eine Konfidenz oder Wahrscheinlichkeiten tragen</translation>
     </message>
 </context>
 <context>
@@ -2181,6 +2178,21 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     </message>
 </context>
 <context>
+    <name>tribunal::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;System Language</source>
+        <translation>&amp;Systemsprache</translation>
+    </message>
+    <message>
+        <source>the system language</source>
+        <translation>die Systemsprache</translation>
+    </message>
+</context>
+<context>
     <name>tribunal::MainWindow</name>
     <message>
         <source>&amp;File</source>
@@ -2313,6 +2325,10 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)</source>
         <translation>Tribunal-Projekte (*.tribunal);;Audit-Dateien (*.csv *.jsonl *.ndjson *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The interface changes to %1 when Tribunal starts again.</source>
+        <translation>Die Oberfläche wechselt beim nächsten Start von Tribunal auf %1.</translation>
     </message>
 </context>
 <context>

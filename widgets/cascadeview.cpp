@@ -5,6 +5,8 @@
 
 #include "analysis/calibration.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -69,12 +71,16 @@ std::size_t defaultFirst(const Audit& audit, StrId panel, const std::vector<Judg
             best = static_cast<int>(j);
     }
     if (best < 0) {
-        *reason = CascadeWorkspace::tr("no judge of the panel gives a confidence or probabilities: the first "
-                                       "judge in name order");
+        // translate() with the context spelled out: lupdate misreads this function's scope (the std:: lambda
+        // above) and would file CascadeWorkspace::tr() under the wrong context.
+        *reason = QCoreApplication::translate(
+            "tribunal::CascadeWorkspace", "no judge of the panel gives a confidence or probabilities: the "
+                                          "first judge in name order");
         return 0;
     }
-    *reason = CascadeWorkspace::tr("the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry a "
-                                   "confidence or probabilities");
+    *reason = QCoreApplication::translate(
+        "tribunal::CascadeWorkspace", "the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry "
+                                      "a confidence or probabilities");
     return static_cast<std::size_t>(best);
 }
 

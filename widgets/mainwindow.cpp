@@ -16,6 +16,7 @@
 #include "jobstatuswidget.h"
 #include "judgespanel.h"
 #include "judgesworkspace.h"
+#include "languagemenu.h"
 #include "overviewpanel.h"
 #include "plotspanel.h"
 #include "recentfiles.h"
@@ -197,6 +198,13 @@ void MainWindow::createMenus()
     view->addAction(m_confidentErrorPanel->toggleViewAction());
     view->addAction(m_cascadePanel->toggleViewAction());
     view->addAction(m_judgesPanel->toggleViewAction());
+    view->addSeparator();
+    auto* language = new LanguageMenu(this);
+    connect(language, &LanguageMenu::languageChosen, this, [this](const QString& name) {
+        statusBar()->showMessage(tr("The interface changes to %1 when Tribunal starts again.").arg(name),
+                                 kMessageMs);
+    });
+    view->addMenu(language);
 }
 
 bool MainWindow::openPaths(const QStringList& paths)

@@ -16,6 +16,7 @@
 #include "rawoutputview.h"
 #include "recentfiles.h"
 #include "testaudit.h"
+#include "translations.h"
 
 #include "io/projectfile.h"
 
@@ -28,6 +29,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
@@ -56,6 +58,7 @@ private slots:
     void layoutIsRestored();
     void importDialogOffersSkipBadRecords();
     void recentFilesKeepsEightNewestFirst();
+    void languageMenuStoresTheChoice();
     void progressRelayDeliversThrottledOnGuiThread();
 
 private:
@@ -492,6 +495,32 @@ void TestMainWindow::recentFilesKeepsEightNewestFirst()
     menu.actions().last()->trigger(); // Clear
     QVERIFY(recent.paths().isEmpty());
     QCOMPARE(menu.actions().size(), 1);
+}
+
+void TestMainWindow::languageMenuStoresTheChoice()
+{
+    // View > Language: the choice is stored for the next start, said in the status bar, and shown checked.
+    MainWindow window;
+    auto* menu = window.findChild<QMenu*>(QStringLiteral("languageMenu"));
+    QVERIFY(menu);
+    auto* system = menu->findChild<QAction*>(QStringLiteral("language-system"));
+    auto* german = menu->findChild<QAction*>(QStringLiteral("language-de"));
+    auto* english = menu->findChild<QAction*>(QStringLiteral("language-en"));
+    QVERIFY(system && german && english);
+    QVERIFY(system->isChecked()); // nothing stored: the system language
+    QCOMPARE(german->text(), QStringLiteral("Deutsch"));
+    german->trigger();
+    QCOMPARE(tribunal::languageSetting(), QStringLiteral("de"));
+    QVERIFY(german->isChecked() && !system->isChecked());
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("The interface changes to Deutsch when Tribunal starts again."));
+    MainWindow next; // a later start shows the stored choice
+    QVERIFY(next.findChild<QAction*>(QStringLiteral("language-de"))->isChecked());
+    system->trigger();
+    QCOMPARE(tribunal::languageSetting(), QString());
+    QVERIFY(!QSettings().contains(QStringLiteral("ui/language")));
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("The interface changes to the system language when Tribunal starts again."));
 }
 
 void TestMainWindow::progressRelayDeliversThrottledOnGuiThread()

@@ -1,0 +1,28 @@
+# Issue 12: the German catalogue is complete. lupdate runs over the sources the build translates (the list in
+# SOURCES_LIST, with the options of widgets/CMakeLists.txt) into a copy of TS; the test fails when that changes
+# the copy (a message new in the sources or gone from them: `cmake --build build --target update_translations`
+# and translate), or when TS holds an unfinished or empty translation.
+set(copy ${OUT_DIR}/tribunal_de.ts)
+file(MAKE_DIRECTORY ${OUT_DIR})
+file(COPY_FILE ${TS} ${copy})
+execute_process(COMMAND ${LUPDATE} -locations none -no-obsolete @${SOURCES_LIST} -ts ${copy}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lupdate failed (${rc}): ${out} ${err}")
+endif()
+file(READ ${TS} committed)
+file(READ ${copy} updated)
+if(NOT committed STREQUAL updated)
+    message(FATAL_ERROR "lupdate changes ${TS}: the sources' messages differ from the catalogue's. "
+                        "lupdate said: ${out} ${err}")
+endif()
+string(REGEX MATCHALL "type=\"unfinished\"" unfinished "${committed}")
+string(REGEX MATCHALL "<translation></translation>|<numerusform></numerusform>" empty "${committed}")
+list(LENGTH unfinished unfinishedCount)
+list(LENGTH empty emptyCount)
+if(unfinishedCount GREATER 0 OR emptyCount GREATER 0)
+    message(FATAL_ERROR "${TS}: ${unfinishedCount} unfinished and ${emptyCount} empty translations")
+endif()
+string(REGEX MATCHALL "<message[ >]" messages "${committed}")
+list(LENGTH messages messageCount)
+message(STATUS "${TS}: ${messageCount} messages, all translated and finished; lupdate: ${out}")
