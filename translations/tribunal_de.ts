@@ -4,10 +4,6 @@
 <context>
     <name>ConfidentErrorView</name>
     <message>
-        <source>%1 of %2 checks (%3), expected %4 (%5)</source>
-        <translation>%1 von %2 Prüfungen (%3), erwartet %4 (%5)</translation>
-    </message>
-    <message>
         <source>Repeats (K4) in the sample: %1; in every error of %2: %3</source>
         <translation>Wiederholungen (K4) in der Stichprobe: %1; über alle Fehler von %2: %3</translation>
     </message>
@@ -27,8 +23,28 @@
         <translation>%1 %2 (%3)</translation>
     </message>
     <message>
-        <source>Discrimination (K2) of %1: AUROC %2 over %3 answers with a confidence; error rate by confidence band: %4</source>
-        <translation>Trennschärfe (K2) von %1: AUROC %2 über %3 Antworten mit Konfidenz; Fehlerrate nach Konfidenzband: %4</translation>
+        <source>%1 of %2 (%3), expected %4 (%5)</source>
+        <translation>%1 von %2 (%3), erwartet %4 (%5)</translation>
+    </message>
+    <message>
+        <source>%1 check</source>
+        <translation>%1 Prüfung</translation>
+    </message>
+    <message>
+        <source>%1 checks</source>
+        <translation>%1 Prüfungen</translation>
+    </message>
+    <message>
+        <source>Discrimination (K2) of %1: AUROC %2 over %3 with a confidence; error rate by confidence band: %4</source>
+        <translation>Trennschärfe (K2) von %1: AUROC %2 über %3 mit Konfidenz; Fehlerrate je Konfidenzband: %4</translation>
+    </message>
+    <message>
+        <source>%1 answer</source>
+        <translation>%1 Antwort</translation>
+    </message>
+    <message>
+        <source>%1 answers</source>
+        <translation>%1 Antworten</translation>
     </message>
 </context>
 <context>
@@ -367,10 +383,6 @@ Lauf 2:
         <translation>Klicken Sie auf eine Zeile des Forest-Plots oder eine Zelle der Heatmap, um ihre Items aufzulisten.</translation>
     </message>
     <message>
-        <source>%1: %2 items, %3 changed · RR %4, CR %5, %6 %7 [%8, %9] · %10</source>
-        <translation>%1: %2 Items, %3 geändert · RR %4, CR %5, %6 %7 [%8, %9] · %10</translation>
-    </message>
-    <message>
         <source>E_fo</source>
         <translation>E_fo</translation>
     </message>
@@ -393,6 +405,18 @@ Lauf 2:
     <message>
         <source>Verdict of each row against the margin: bias when the whole interval lies above it, no bias when it lies below, unclear otherwise.</source>
         <translation>Urteil jeder Zeile gegenüber der Marge: Bias, wenn das ganze Intervall darüber liegt, kein Bias, wenn es darunter liegt, sonst unklar.</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 changed · RR %4, CR %5, %6 %7 [%8, %9] · %10</source>
+        <translation>%1: %2, %3 geändert · RR %4, CR %5, %6 %7 [%8, %9] · %10</translation>
+    </message>
+    <message>
+        <source>%1 item</source>
+        <translation>%1 Item</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 Items</translation>
     </message>
 </context>
 <context>
@@ -690,20 +714,12 @@ behalten %5, weitergereicht %6 (Anteil %7)</translation>
         <translation>Kein Paar der Art %1 hat ein Label und ein Urteil des ersten Judges mit Score.</translation>
     </message>
     <message>
-        <source>%1 pairs. Best single judge: %2 (accuracy %3).</source>
-        <translation>%1 Paare. Bester einzelner Judge: %2 (Genauigkeit %3).</translation>
-    </message>
-    <message>
         <source>Best cascade: %1 → %2 at its oracle tau %3 (K8, in-sample): accuracy %4, deferred share %5, cost %6 USD.</source>
         <translation>Beste Kaskade: %1 → %2 bei ihrem Orakel-tau %3 (K8, in-sample): Genauigkeit %4, weitergereichter Anteil %5, Kosten %6 USD.</translation>
     </message>
     <message>
         <source>K9 cross-fitting: computing…</source>
         <translation>K9-Cross-Fitting: wird berechnet…</translation>
-    </message>
-    <message>
-        <source>K9 (%1 halvings): mean gain over the best single judge %2, a gain in %3 of the halvings.</source>
-        <translation>K9 (%1 Halbierungen): mittlerer Gewinn gegenüber dem besten einzelnen Judge %2, ein Gewinn in %3 der Halbierungen.</translation>
     </message>
     <message>
         <source>K9: no halving scored a pair.</source>
@@ -732,6 +748,30 @@ behalten %5, weitergereicht %6 (Anteil %7)</translation>
     <message>
         <source>K10: accuracy(cascade) − accuracy(fallback) = %1; s_kept × (a_kept(D) − a_kept(fallback)) = %2</source>
         <translation>K10: Genauigkeit(Kaskade) − Genauigkeit(Fallback) = %1; s_kept × (a_kept(D) − a_kept(Fallback)) = %2</translation>
+    </message>
+    <message>
+        <source>%1. Best single judge: %2 (accuracy %3).</source>
+        <translation>%1. Bester einzelner Judge: %2 (Genauigkeit %3).</translation>
+    </message>
+    <message>
+        <source>%1 pair</source>
+        <translation>%1 Paar</translation>
+    </message>
+    <message>
+        <source>%1 pairs</source>
+        <translation>%1 Paare</translation>
+    </message>
+    <message>
+        <source>K9 (%1): mean gain over the best single judge %2, a gain in %3 of the halvings.</source>
+        <translation>K9 (%1): mittlerer Gewinn gegenüber dem besten einzelnen Judge %2, ein Gewinn in %3 der Halbierungen.</translation>
+    </message>
+    <message>
+        <source>%1 halving</source>
+        <translation>%1 Halbierung</translation>
+    </message>
+    <message>
+        <source>%1 halvings</source>
+        <translation>%1 Halbierungen</translation>
     </message>
 </context>
 <context>
@@ -947,20 +987,28 @@ Konfidenz %2: %3 von %4 geändert (%5)</translation>
         <translation>Die konstante Baseline hat hier keine Konfusionsmatrix.</translation>
     </message>
     <message>
-        <source>%1
-%2 / %3
-Label %4, predicted %5: %6 of %7 predictions</source>
-        <translation>%1
-%2 / %3
-Label %4, vorhergesagt %5: %6 von %7 Vorhersagen</translation>
-    </message>
-    <message>
         <source>Double-click to list the pairs.</source>
         <translation>Doppelklicken, um die Paare aufzulisten.</translation>
     </message>
     <message>
-        <source>Not on the axes: %1 NA and %2 failed or out-of-scale predictions.</source>
-        <translation>Nicht auf den Achsen: %1 NA und %2 fehlgeschlagene Vorhersagen oder Vorhersagen außerhalb der Skala.</translation>
+        <source>%1
+%2 / %3
+Label %4, predicted %5: %6 of %7</source>
+        <translation>%1
+%2 / %3
+Label %4, vorhergesagt %5: %6 von %7</translation>
+    </message>
+    <message>
+        <source>%1 prediction</source>
+        <translation>%1 Vorhersage</translation>
+    </message>
+    <message>
+        <source>%1 predictions</source>
+        <translation>%1 Vorhersagen</translation>
+    </message>
+    <message>
+        <source>Not on the axes: NA %1, failed or out of scale %2 (predictions).</source>
+        <translation>Nicht auf den Achsen: NA %1, fehlgeschlagen oder außerhalb der Skala %2 (Vorhersagen).</translation>
     </message>
 </context>
 <context>
@@ -1208,10 +1256,6 @@ Label %4, vorhergesagt %5: %6 von %7 Vorhersagen</translation>
         <translation>Notiz bearbeiten…</translation>
     </message>
     <message>
-        <source>%1 — %2 pairs: %3 flipped, %4 unstable, %5 wrong; %6 dropped</source>
-        <translation>%1 — %2 Paare: %3 umgekehrt, %4 instabil, %5 falsch; %6 verworfen</translation>
-    </message>
-    <message>
         <source>Order %1 · run %2</source>
         <translation>Reihenfolge %1 · Lauf %2</translation>
     </message>
@@ -1262,6 +1306,18 @@ Label %4, vorhergesagt %5: %6 von %7 Vorhersagen</translation>
     <message>
         <source>The note was not stored: a job is running. Try again when it ends.</source>
         <translation>Die Notiz wurde nicht abgelegt: Ein Job läuft. Versuchen Sie es erneut, wenn er beendet ist.</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 flipped, %4 unstable, %5 wrong; %6 dropped</source>
+        <translation>%1 — %2: %3 umgekehrt, %4 instabil, %5 falsch; %6 ausgelassen</translation>
+    </message>
+    <message>
+        <source>%1 pair</source>
+        <translation>%1 Paar</translation>
+    </message>
+    <message>
+        <source>%1 pairs</source>
+        <translation>%1 Paare</translation>
     </message>
 </context>
 <context>
@@ -2011,10 +2067,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <translation>Fügen Sie einen Judge hinzu, um das Design zu schätzen.</translation>
     </message>
     <message>
-        <source>%L1 judgments, %L2 requests, ~%L3 tokens in, ~%L4 out, ~$%5, ~%6 min</source>
-        <translation>%L1 Bewertungen, %L2 Anfragen, ~%L3 Tokens ein, ~%L4 aus, ~$%5, ~%6 min</translation>
-    </message>
-    <message>
         <source>answered %L1 · failed %L2 · retried %L3 · in flight %L4 · spent $%5</source>
         <translation>beantwortet %L1 · fehlgeschlagen %L2 · wiederholt %L3 · laufend %L4 · ausgegeben $%5</translation>
     </message>
@@ -2037,6 +2089,30 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Add judge</source>
         <translation>Judge hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1, %2, ~%L3 tokens in, ~%L4 out, ~$%5, ~%6 min</source>
+        <translation>%1, %2, ~%L3 Tokens ein, ~%L4 aus, ~$%5, ~%6 min</translation>
+    </message>
+    <message>
+        <source>%L1 judgment</source>
+        <translation>%L1 Bewertung</translation>
+    </message>
+    <message>
+        <source>%L1 judgments</source>
+        <translation>%L1 Bewertungen</translation>
+    </message>
+    <message>
+        <source>%L1 request</source>
+        <translation>%L1 Anfrage</translation>
+    </message>
+    <message>
+        <source>%L1 requests</source>
+        <translation>%L1 Anfragen</translation>
+    </message>
+    <message>
+        <source>Resumes: %L1 judgment already recorded.</source>
+        <translation>Fortsetzung: %L1 Bewertung bereits aufgezeichnet.</translation>
     </message>
 </context>
 <context>
@@ -2275,10 +2351,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <translation>Das geöffnete Audit hat Änderungen, die in keinem Projekt gespeichert sind. Verwerfen?</translation>
     </message>
     <message>
-        <source>%L1 judgments · %L2 items · %L3 judges · %L4 cells</source>
-        <translation>%L1 Bewertungen · %L2 Items · %L3 Judges · %L4 Zellen</translation>
-    </message>
-    <message>
         <source>No audit open</source>
         <translation>Kein Audit geöffnet</translation>
     </message>
@@ -2303,10 +2375,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Imported %L1 judgments, %L2 new items from %3</source>
-        <translation>%L1 Bewertungen, %L2 neue Items aus %3 importiert</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
@@ -2329,6 +2397,50 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>The interface changes to %1 when Tribunal starts again.</source>
         <translation>Die Oberfläche wechselt beim nächsten Start von Tribunal auf %1.</translation>
+    </message>
+    <message>
+        <source>%L1 judgment</source>
+        <translation>%L1 Bewertung</translation>
+    </message>
+    <message>
+        <source>%L1 judgments</source>
+        <translation>%L1 Bewertungen</translation>
+    </message>
+    <message>
+        <source>%L1 item</source>
+        <translation>%L1 Item</translation>
+    </message>
+    <message>
+        <source>%L1 items</source>
+        <translation>%L1 Items</translation>
+    </message>
+    <message>
+        <source>%L1 judge</source>
+        <translation>%L1 Judge</translation>
+    </message>
+    <message>
+        <source>%L1 judges</source>
+        <translation>%L1 Judges</translation>
+    </message>
+    <message>
+        <source>%L1 cell</source>
+        <translation>%L1 Zelle</translation>
+    </message>
+    <message>
+        <source>%L1 cells</source>
+        <translation>%L1 Zellen</translation>
+    </message>
+    <message>
+        <source>Imported %1, %2 from %3</source>
+        <translation>Importiert: %1, %2 aus %3</translation>
+    </message>
+    <message>
+        <source>%L1 new item</source>
+        <translation>%L1 neues Item</translation>
+    </message>
+    <message>
+        <source>%L1 new items</source>
+        <translation>%L1 neue Items</translation>
     </message>
 </context>
 <context>
@@ -2595,14 +2707,6 @@ mittlere Konfidenz %5, Genauigkeit %6</translation>
         <translation>uneinig</translation>
     </message>
     <message>
-        <source>No label (raters&apos; mean %1, %2 raters)</source>
-        <translation>Kein Label (Rater-Mittel %1, %2 Rater)</translation>
-    </message>
-    <message>
-        <source>Label %1 (raters&apos; mean %2, %3, %4 raters; rule %5)</source>
-        <translation>Label %1 (Rater-Mittel %2, %3, %4 Rater; Regel %5)</translation>
-    </message>
-    <message>
         <source>Ratings: %1</source>
         <translation>Ratings: %1</translation>
     </message>
@@ -2617,6 +2721,22 @@ mittlere Konfidenz %5, Genauigkeit %6</translation>
     <message>
         <source>not scored</source>
         <translation>nicht gewertet</translation>
+    </message>
+    <message>
+        <source>%1 rater</source>
+        <translation>%1 Rater</translation>
+    </message>
+    <message>
+        <source>%1 raters</source>
+        <translation>%1 Rater</translation>
+    </message>
+    <message>
+        <source>No label (raters&apos; mean %1, %2)</source>
+        <translation>Kein Label (Rater-Mittel %1, %2)</translation>
+    </message>
+    <message>
+        <source>Label %1 (raters&apos; mean %2, %3, %4; rule %5)</source>
+        <translation>Label %1 (Rater-Mittel %2, %3, %4; Regel %5)</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "flattablemodel.h"
 #include "panelparts.h"
+#include "qstrings.h"
 
 #include "biascomparisonview.h"
 #include "biasforestplot.h"
@@ -298,9 +299,9 @@ void BiasPanel::updateSummary()
     const auto& items = m_model->allItems();
     const auto changed =
         std::count_if(items.begin(), items.end(), [](const BiasItem& i) { return i.changed(); });
-    m_summary->setText(tr("%1: %2 items, %3 changed · RR %4, CR %5, %6 %7 [%8, %9] · %10")
-                           .arg(BiasWorkspace::rowLabel(*view.audit, r))
-                           .arg(items.size())
+    m_summary->setText(tr("%1: %2, %3 changed · RR %4, CR %5, %6 %7 [%8, %9] · %10")
+                           .arg(BiasWorkspace::rowLabel(*view.audit, r),
+                                counted(static_cast<qint64>(items.size()), tr("%1 item"), tr("%1 items")))
                            .arg(changed)
                            .arg(BiasWorkspace::number(e.rr), BiasWorkspace::number(e.cr),
                                 r.fallacy ? tr("E_fo") : tr("E"), BiasWorkspace::number(e.excess),

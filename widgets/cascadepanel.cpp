@@ -291,9 +291,9 @@ void CascadesPanel::showSummary()
     }
     QStringList parts;
     if (r->bestSingle >= 0)
-        parts << tr("%1 pairs. Best single judge: %2 (accuracy %3).")
-                     .arg(r->pairs)
-                     .arg(view.judgeLabel(static_cast<std::size_t>(r->bestSingle)),
+        parts << tr("%1. Best single judge: %2 (accuracy %3).")
+                     .arg(counted(r->pairs, tr("%1 pair"), tr("%1 pairs")),
+                          view.judgeLabel(static_cast<std::size_t>(r->bestSingle)),
                           numberText(r->bestSingleAccuracy));
     if (r->bestCascade >= 0) {
         const CascadeFallbackCurve& best = r->fallbacks[static_cast<std::size_t>(r->bestCascade)];
@@ -312,10 +312,9 @@ void CascadesPanel::showSummary()
         const auto scored = std::count_if(cf.halvings.begin(), cf.halvings.end(),
                                           [](const CrossFitHalving& h) { return h.pairs > 0; });
         if (scored > 0)
-            parts << tr("K9 (%1 halvings): mean gain over the best single judge %2, a gain in %3 of the "
-                        "halvings.")
-                         .arg(scored)
-                         .arg(numberText(cf.meanGain), numberText(cf.shareWithGain));
+            parts << tr("K9 (%1): mean gain over the best single judge %2, a gain in %3 of the halvings.")
+                         .arg(counted(scored, tr("%1 halving"), tr("%1 halvings")), numberText(cf.meanGain),
+                              numberText(cf.shareWithGain));
         else
             parts << tr("K9: no halving scored a pair.");
     }

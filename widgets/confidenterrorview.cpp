@@ -180,10 +180,11 @@ QString number(double value)
 /// K4 of one population: "5 of 24 checks (0.2083), expected 3.1 (0.1292)".
 QString repeatsOf(const RepeatSummary& s)
 {
-    return ConfidentErrorView::tr("%1 of %2 checks (%3), expected %4 (%5)")
-        .arg(s.repeats)
-        .arg(s.checks)
-        .arg(number(s.share()), number(s.expectedRepeats), number(s.baselineShare()));
+    return ConfidentErrorView::tr("%1 of %2 (%3), expected %4 (%5)")
+        .arg(QString::number(s.repeats),
+             counted(static_cast<qint64>(s.checks), ConfidentErrorView::tr("%1 check"),
+                     ConfidentErrorView::tr("%1 checks")),
+             number(s.share()), number(s.expectedRepeats), number(s.baselineShare()));
 }
 
 } // namespace
@@ -225,12 +226,11 @@ QString ConfidentErrorView::discriminationText(TaskKind kind) const
                       ? tr("%1 no answers").arg(range)
                       : tr("%1 %2 (%3)").arg(range, number(d.bands[b].errorRate)).arg(d.bands[b].answers));
     }
-    return tr("Discrimination (K2) of %1: AUROC %2 over %3 answers with a confidence; error rate by "
-              "confidence "
-              "band: %4")
-        .arg(firstText(), number(d.auroc))
-        .arg(d.answers)
-        .arg(bands.join(QStringLiteral(" · ")));
+    return tr("Discrimination (K2) of %1: AUROC %2 over %3 with a confidence; error rate by confidence band: "
+              "%4")
+        .arg(firstText(), number(d.auroc),
+             counted(static_cast<qint64>(d.answers), tr("%1 answer"), tr("%1 answers")),
+             bands.join(QStringLiteral(" · ")));
 }
 
 } // namespace tribunal

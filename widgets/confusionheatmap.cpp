@@ -141,10 +141,10 @@ void ConfusionHeatmap::populate()
             textItem->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
             m_cellTexts << text;
             const QString tip =
-                tr("%1\n%2 / %3\nLabel %4, predicted %5: %6 of %7 predictions")
-                    .arg(who, qs(view.audit->str(c.dataset)), criterion, m_titles[label], m_titles[predicted])
-                    .arg(n)
-                    .arg(total) +
+                tr("%1\n%2 / %3\nLabel %4, predicted %5: %6 of %7")
+                    .arg(who, qs(view.audit->str(c.dataset)), criterion, m_titles[label], m_titles[predicted],
+                         QString::number(n),
+                         counted(static_cast<qint64>(total), tr("%1 prediction"), tr("%1 predictions"))) +
                 QLatin1Char('\n') + tr("Double-click to list the pairs.");
             addPoint(Point{x, y, label * k + predicted, tip, fill});
         }
@@ -157,7 +157,7 @@ void ConfusionHeatmap::populate()
         failed += f;
     setLeftOut(
         static_cast<int>(abstained + failed),
-        tr("Not on the axes: %1 NA and %2 failed or out-of-scale predictions.").arg(abstained).arg(failed));
+        tr("Not on the axes: NA %1, failed or out of scale %2 (predictions).").arg(abstained).arg(failed));
     setDefaultRanges(QCPRange(-0.5, k - 0.5), QCPRange(-0.5, k - 0.5));
 }
 

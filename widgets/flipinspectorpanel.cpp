@@ -222,13 +222,13 @@ void FlipInspectorPanel::updateSummary()
             names << qs(value);
     names.removeAll(QString());
     const FlipCounts counts = countFlips(m_model->items());
-    m_summary->setText(tr("%1 — %2 pairs: %3 flipped, %4 unstable, %5 wrong; %6 dropped")
-                           .arg(names.join(QStringLiteral(" · ")))
-                           .arg(counts.retained)
-                           .arg(counts.flipped)
-                           .arg(counts.unstable)
-                           .arg(counts.wrong)
-                           .arg(counts.dropped));
+    m_summary->setText(
+        tr("%1 — %2: %3 flipped, %4 unstable, %5 wrong; %6 dropped")
+            .arg(names.join(QStringLiteral(" · ")), counted(counts.retained, tr("%1 pair"), tr("%1 pairs")))
+            .arg(counts.flipped)
+            .arg(counts.unstable)
+            .arg(counts.wrong)
+            .arg(counts.dropped));
 }
 
 void FlipInspectorPanel::showCurrent()

@@ -318,9 +318,9 @@ QString JudgesPanel::estimateText() const
     if (m_workspace->judges().empty())
         return tr("Add a judge to estimate the design.");
     const DesignEstimate& e = m_workspace->estimate();
-    return tr("%L1 judgments, %L2 requests, ~%L3 tokens in, ~%L4 out, ~$%5, ~%6 min")
-        .arg(e.judgments)
-        .arg(e.calls)
+    return tr("%1, %2, ~%L3 tokens in, ~%L4 out, ~$%5, ~%6 min")
+        .arg(counted(static_cast<qint64>(e.judgments), tr("%L1 judgment"), tr("%L1 judgments")),
+             counted(static_cast<qint64>(e.calls), tr("%L1 request"), tr("%L1 requests")))
         .arg(std::llround(e.tokensIn))
         .arg(std::llround(e.tokensOut))
         .arg(QString::number(e.costUsd, 'f', 2))
@@ -367,7 +367,9 @@ void JudgesPanel::onProgress(const RunCounts& counts)
     m_progress->setTextVisible(true);
     m_counts->setText(countsText(counts));
     m_resume->setVisible(counts.alreadyRecorded > 0);
-    m_resume->setText(tr("Resumes: %L1 judgments already recorded.").arg(counts.alreadyRecorded));
+    m_resume->setText(counted(static_cast<qint64>(counts.alreadyRecorded),
+                              tr("Resumes: %L1 judgment already recorded."),
+                              tr("Resumes: %L1 judgments already recorded.")));
 }
 
 void JudgesPanel::onFinished(bool cancelled, const QString& error)

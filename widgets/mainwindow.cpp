@@ -19,6 +19,7 @@
 #include "languagemenu.h"
 #include "overviewpanel.h"
 #include "plotspanel.h"
+#include "qstrings.h"
 #include "recentfiles.h"
 #include "rubricpanel.h"
 #include "rubricworkspace.h"
@@ -331,11 +332,12 @@ void MainWindow::onAuditChanged()
     const auto& audit = m_session->audit();
     if (audit) {
         const auto& s = m_session->summary();
-        m_sizeLabel->setText(tr("%L1 judgments · %L2 items · %L3 judges · %L4 cells")
-                                 .arg(s.judgments)
-                                 .arg(s.items)
-                                 .arg(static_cast<qulonglong>(s.byJudge.size()))
-                                 .arg(s.cells));
+        m_sizeLabel->setText(
+            QStringList{counted(static_cast<qint64>(s.judgments), tr("%L1 judgment"), tr("%L1 judgments")),
+                        counted(static_cast<qint64>(s.items), tr("%L1 item"), tr("%L1 items")),
+                        counted(static_cast<qint64>(s.byJudge.size()), tr("%L1 judge"), tr("%L1 judges")),
+                        counted(static_cast<qint64>(s.cells), tr("%L1 cell"), tr("%L1 cells"))}
+                .join(QStringLiteral(" · ")));
     } else {
         m_sizeLabel->setText(tr("No audit open"));
     }
@@ -368,10 +370,12 @@ void MainWindow::onJobFinished(const JobResult& result)
         if (result.kind == JobResult::Kind::Save)
             statusBar()->showMessage(tr("Saved %1").arg(files), kMessageMs);
         else if (result.kind == JobResult::Kind::Import)
-            statusBar()->showMessage(tr("Imported %L1 judgments, %L2 new items from %3")
-                                         .arg(result.judgmentsAdded)
-                                         .arg(result.itemsAdded)
-                                         .arg(files),
+            statusBar()->showMessage(tr("Imported %1, %2 from %3")
+                                         .arg(counted(static_cast<qint64>(result.judgmentsAdded),
+                                                      tr("%L1 judgment"), tr("%L1 judgments")),
+                                              counted(static_cast<qint64>(result.itemsAdded),
+                                                      tr("%L1 new item"), tr("%L1 new items")),
+                                              files),
                                      kMessageMs);
         else
             statusBar()->showMessage(tr("Opened %1").arg(files), kMessageMs);

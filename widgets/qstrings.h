@@ -1,5 +1,6 @@
 #pragma once
-// Text from tribunal_core (UTF-8 std::string / std::string_view) as a QString. Header-only; any thread.
+// Text from tribunal_core (UTF-8 std::string / std::string_view) as a QString, and counted nouns.
+// Header-only; any thread.
 
 #include <QString>
 
@@ -10,6 +11,14 @@ namespace tribunal {
 inline QString qs(std::string_view text)
 {
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+/// `one` or `many` (both translated by the caller, with the count as %1 or %L1) filled in with `n`: "1 pair",
+/// "2 pairs". English and German both use the singular for exactly one, which Qt's %n would need an English
+/// catalogue for.
+inline QString counted(qint64 n, const QString& one, const QString& many)
+{
+    return (n == 1 ? one : many).arg(n);
 }
 
 } // namespace tribunal

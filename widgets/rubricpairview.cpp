@@ -97,13 +97,12 @@ void RubricPairView::showPair(AuditPtr audit, int item, LabelRounding rounding)
     const TaskKind kind = m_detail.kind;
     const RubricLabel& label = m_detail.label;
     const QString split = label.unanimous ? tr("unanimous") : tr("split");
-    m_label->setText(
-        label.label == answer::kNone
-            ? tr("No label (raters' mean %1, %2 raters)").arg(numberText(label.mean)).arg(label.raters)
-            : tr("Label %1 (raters' mean %2, %3, %4 raters; rule %5)")
-                  .arg(answerOf(kind, label.label), numberText(label.mean), split)
-                  .arg(label.raters)
-                  .arg(RubricWorkspace::roundingTitle(rounding)));
+    const QString raters = counted(static_cast<qint64>(label.raters), tr("%1 rater"), tr("%1 raters"));
+    m_label->setText(label.label == answer::kNone
+                         ? tr("No label (raters' mean %1, %2)").arg(numberText(label.mean), raters)
+                         : tr("Label %1 (raters' mean %2, %3, %4; rule %5)")
+                               .arg(answerOf(kind, label.label), numberText(label.mean), split, raters,
+                                    RubricWorkspace::roundingTitle(rounding)));
     m_ratings->setText(ratingsText());
 
     const auto& judgments = a.judgments();

@@ -489,7 +489,7 @@ void TestRubricPanel::confusionCellDrillDown()
             QCOMPARE(plot->cellText(l, p), QString::number(c.count(l, p)));
     // jC's failed call on u4 is not on the axes; the line under the plot counts it.
     QCOMPARE(m_panel->plotTabs()->leftOutLabel(0)->text(),
-             QStringLiteral("Not on the axes: 0 NA and 1 failed or out-of-scale predictions."));
+             QStringLiteral("Not on the axes: NA 0, failed or out of scale 1 (predictions)."));
 
     // Double-click the cell label 2, predicted 2 (u5: jC answers 2 and 1 on label 2).
     QCOMPARE(c.count(1, 1), 1u);
