@@ -1171,6 +1171,21 @@ Label %4, vorhergesagt %5: %6 von %7</translation>
     </message>
 </context>
 <context>
+    <name>tribunal::Factor</name>
+    <message>
+        <source>judge</source>
+        <translation>Judge</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+</context>
+<context>
     <name>tribunal::FailureMapPlot</name>
     <message>
         <source>Failure modes</source>
@@ -2578,18 +2593,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>&amp;Reset view</source>
         <translation>&amp;Ansicht zurücksetzen</translation>
     </message>
-    <message>
-        <source>judge</source>
-        <translation>Judge</translation>
-    </message>
-    <message>
-        <source>format</source>
-        <translation>Format</translation>
-    </message>
-    <message>
-        <source>dataset</source>
-        <translation>Datensatz</translation>
-    </message>
 </context>
 <context>
     <name>tribunal::RawOutputView</name>
@@ -2780,10 +2783,6 @@ mittlere Konfidenz %5, Genauigkeit %6</translation>
         <translation>Doppelklicken Sie auf eine Zeile, um die Paare dahinter aufzulisten.</translation>
     </message>
     <message>
-        <source>all %1 criteria</source>
-        <translation>alle %1-Kriterien</translation>
-    </message>
-    <message>
         <source>constant baseline</source>
         <translation>konstante Baseline</translation>
     </message>
@@ -2882,6 +2881,14 @@ mittlere Konfidenz %5, Genauigkeit %6</translation>
     <message>
         <source>%1 · %2 / %3 · label %4, predicted %5</source>
         <translation>%1 · %2 / %3 · Label %4, vorhergesagt %5</translation>
+    </message>
+    <message>
+        <source>all binary criteria</source>
+        <translation>alle binären Kriterien</translation>
+    </message>
+    <message>
+        <source>all ordinal criteria</source>
+        <translation>alle ordinalen Kriterien</translation>
     </message>
 </context>
 <context>
@@ -2987,6 +2994,21 @@ Zellen: %7</translation>
     <message>
         <source>Mean, IQR band</source>
         <translation>Mittel, IQR-Band</translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::TaskKind</name>
+    <message>
+        <source>pairwise</source>
+        <translation>paarweise</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>binär</translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation>ordinal</translation>
     </message>
 </context>
 <context>

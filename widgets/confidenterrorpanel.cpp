@@ -3,6 +3,7 @@
 #include "auditsession.h"
 #include "confidenterrorview.h"
 #include "flattablemodel.h"
+#include "kindtext.h"
 #include "panelparts.h"
 #include "qstrings.h"
 #include "rubricpairview.h"
@@ -218,7 +219,7 @@ void ConfidentErrorsPanel::showView()
             for (std::size_t i = 0; i < view.panelKinds.size(); ++i) {
                 const auto& [panel, kind] = view.panelKinds[i];
                 m_panelKind->addItem(
-                    QStringLiteral("%1 · %2").arg(qs(view.audit->str(panel)), qs(kindName(kind))),
+                    QStringLiteral("%1 · %2").arg(qs(view.audit->str(panel)), kindText(kind)),
                     static_cast<int>(i));
                 if (panel == view.panel && shownKind && kind == *shownKind)
                     m_panelKind->setCurrentIndex(static_cast<int>(i));

@@ -21,6 +21,9 @@ ItemDetailPanel::ItemDetailPanel(QWidget* parent)
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->header()->setStretchLastSection(true);
+    // Wide enough for the header texts from the start (German ones are longer than the default 100 px).
+    for (int c = 0; c + 1 < JudgmentTreeModel::ColumnCount; ++c)
+        m_tree->header()->resizeSection(c, m_tree->header()->sectionSizeHint(c));
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_texts);
@@ -41,7 +44,9 @@ void ItemDetailPanel::showItem(const AuditPtr& audit, int item)
     m_texts->showItem(m_audit, m_item);
     m_model->showItem(m_audit, m_item);
     m_tree->expandAll();
-    m_tree->resizeColumnToContents(JudgmentTreeModel::NameColumn);
+    // Each column as wide as its widest cell or its header, whichever is wider (the last one stretches).
+    for (int c = 0; c + 1 < JudgmentTreeModel::ColumnCount; ++c)
+        m_tree->resizeColumnToContents(c);
     m_raw->clear();
     // Start on the first judgment so its raw output is on screen at once.
     const auto first = m_model->firstJudgment();

@@ -1,5 +1,6 @@
 #include "itemtablemodel.h"
 
+#include "kindtext.h"
 #include "qstrings.h"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ QVariant ItemTableModel::data(const QModelIndex& index, int role) const
     case ItemColumn:
         return qs(m_audit->str(items.itemId[row]));
     case KindColumn:
-        return qs(kindName(items.kind[row]));
+        return kindText(items.kind[row]);
     case LabelColumn:
         if (items.label[row] == answer::kNone)
             return QString();

@@ -1,5 +1,6 @@
 #include "itemtextsview.h"
 
+#include "kindtext.h"
 #include "qstrings.h"
 
 #include <QGroupBox>
@@ -65,7 +66,7 @@ void ItemTextsView::showItem(const AuditPtr& audit, int item)
 
     QString header =
         tr("%1 / %2 · %3")
-            .arg(qs(audit->str(items.dataset[row])), qs(audit->str(items.itemId[row])), qs(kindName(kind)));
+            .arg(qs(audit->str(items.dataset[row])), qs(audit->str(items.itemId[row])), kindText(kind));
     if (items.label[row] != answer::kNone)
         header += tr(" · label %1").arg(QString::fromStdString(answerText(kind, items.label[row])));
     else

@@ -4,6 +4,7 @@
 #include "failuremapplot.h"
 #include "isotrustplot.h"
 #include "judgewhiskerplot.h"
+#include "kindtext.h"
 #include "plotexport.h"
 #include "sweepplot.h"
 #include "trustworkspace.h"
@@ -61,11 +62,7 @@ void PlotsPanel::updateSweepColumns()
     m_sweepColumn->clear();
     for (const QString& column : m_sweep->columns()) {
         // The factor names are shown translated; the data is the column name the core expects.
-        const QString text = column == QLatin1String("judge")     ? tr("judge")
-                             : column == QLatin1String("format")  ? tr("format")
-                             : column == QLatin1String("dataset") ? tr("dataset")
-                                                                  : column;
-        m_sweepColumn->addItem(text, column);
+        m_sweepColumn->addItem(factorText(column), column);
     }
     m_sweepColumn->setCurrentIndex(m_sweepColumn->findData(m_sweep->column()));
 }

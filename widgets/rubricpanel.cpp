@@ -44,8 +44,9 @@ QTableView* tableView(FlatTableModel* model, QWidget* parent)
 /// "panel / criterion" of an agreement row ("panel / all binary criteria" on a pooled row).
 QString rowPlace(const Audit& audit, const RubricAgreementRow& row)
 {
-    const QString criterion = row.pooled ? RubricPanel::tr("all %1 criteria").arg(qs(kindName(row.kind)))
-                                         : qs(audit.str(row.criterion));
+    const QString pooled = row.kind == TaskKind::Binary ? RubricPanel::tr("all binary criteria")
+                                                        : RubricPanel::tr("all ordinal criteria");
+    const QString criterion = row.pooled ? pooled : qs(audit.str(row.criterion));
     return QStringLiteral("%1 / %2").arg(qs(audit.str(row.dataset)), criterion);
 }
 

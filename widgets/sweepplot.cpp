@@ -1,5 +1,6 @@
 #include "sweepplot.h"
 
+#include "kindtext.h"
 #include "trustworkspace.h"
 
 #include <algorithm>
@@ -36,7 +37,7 @@ void SweepPlot::build(const TrustView& view)
         m_column =
             view.table.conditionNames.empty() ? std::string("format") : view.table.conditionNames.front();
     m_sweep = conditionSweep(visibleCellTable(), m_column);
-    xAxis->setLabel(QString::fromStdString(m_column));
+    xAxis->setLabel(factorText(QString::fromStdString(m_column)));
 
     // Numeric values (temperatures ...) keep their spacing; anything else is categorical.
     bool numeric = !m_sweep.points.empty();

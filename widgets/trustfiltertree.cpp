@@ -1,5 +1,6 @@
 #include "trustfiltertree.h"
 
+#include "kindtext.h"
 #include "trustworkspace.h"
 
 #include <QHeaderView>
@@ -83,7 +84,7 @@ void TrustFilterTree::rebuild()
         if (values.empty() || (values.size() == 1 && values.front().empty()))
             continue;
         const QString name = QString::fromStdString(column);
-        auto* branch = new QTreeWidgetItem(this, {name});
+        auto* branch = new QTreeWidgetItem(this, {factorText(name)});
         branch->setData(0, kValueRole, name);
         branch->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
         const auto accepted = filter.accepted.find(column);

@@ -1,6 +1,7 @@
 #include "trustsettingsform.h"
 
 #include "analysis/trustgrouping.h"
+#include "kindtext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -173,7 +174,7 @@ void TrustSettingsForm::fillGroupColumns()
         m_groupBy->clear();
         if (audit) {
             for (const auto& column : defaultTrustColumns(*audit)) {
-                auto* item = new QListWidgetItem(QString::fromStdString(column), m_groupBy);
+                auto* item = new QListWidgetItem(factorText(QString::fromStdString(column)), m_groupBy);
                 item->setData(Qt::UserRole, QString::fromStdString(column));
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
                 item->setCheckState(Qt::Unchecked);
