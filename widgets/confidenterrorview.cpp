@@ -222,9 +222,13 @@ QString ConfidentErrorView::discriminationText(TaskKind kind) const
         const QString range = QStringLiteral("[%1, %2%3")
                                   .arg(number(kConfidenceBandEdges[b]), number(kConfidenceBandEdges[b + 1]),
                                        b + 1 == d.bands.size() ? QStringLiteral("]") : QStringLiteral(")"));
-        bands << (d.bands[b].answers == 0
-                      ? tr("%1 no answers").arg(range)
-                      : tr("%1 %2 (%3)").arg(range, number(d.bands[b].errorRate)).arg(d.bands[b].answers));
+        QString band =
+            d.bands[b].answers == 0
+                ? tr("%1 no answers").arg(range)
+                : tr("%1 %2 (%3)").arg(range, number(d.bands[b].errorRate)).arg(d.bands[b].answers);
+        // One band never wraps: Qt 6.4 would break a line inside a number ("0." | "3571"), not only at
+        // spaces.
+        bands << band.replace(QLatin1Char(' '), QChar(0x00A0));
     }
     return tr("Discrimination (K2) of %1: AUROC %2 over %3 with a confidence; error rate by confidence band: "
               "%4")

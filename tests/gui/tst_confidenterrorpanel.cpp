@@ -311,7 +311,7 @@ void TestConfidentErrorPanel::defaultsAndBinaryList()
     // K2 on binary pairs: K1 = 2 |P(MET) - 0.5| is at least 0.4 on every labelled pair, so the lowest band is
     // empty.
     QVERIFY(m_panel->discriminationLabel()->text().contains(
-        QStringLiteral("[0, 0.25) no answers · [0.25, 0.5) ")));
+        QStringLiteral("[0,\u00a00.25)\u00a0no\u00a0answers · [0.25,\u00a00.5)\u00a0")));
     // The constant columns are the settings row's.
     QVERIFY(m_panel->sampleView()->isColumnHidden(m_panel->sampleModel()->column("judge")));
     QVERIFY(!m_panel->sampleView()->isColumnHidden(m_panel->sampleModel()->column("p_met")));
@@ -379,9 +379,11 @@ void TestConfidentErrorPanel::repeatsAndDiscrimination()
     QCOMPARE(summary->discrimination.auroc, 0.4375);
     QCOMPARE(
         m_panel->discriminationLabel()->text(),
+        // Within a band no-break spaces (U+00A0), so that a band never wraps.
         QStringLiteral("Discrimination (K2) of jD · G-Eval: AUROC 0.4375 over 8 answers with a confidence; "
-                       "error rate by confidence band: [0, 0.25) 0 (1) · [0.25, 0.5) 0.5 (2) · "
-                       "[0.5, 0.75) 0.5 (2) · [0.75, 1] 0.6667 (3)"));
+                       "error rate by confidence band: [0,\u00a00.25)\u00a00\u00a0(1) · "
+                       "[0.25,\u00a00.5)\u00a00.5\u00a0(2) · "
+                       "[0.5,\u00a00.75)\u00a00.5\u00a0(2) · [0.75,\u00a01]\u00a00.6667\u00a0(3)"));
 }
 
 void TestConfidentErrorPanel::drillIntoConfidentError()
