@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 
+#include <clocale>
 #include <iostream>
 
 using namespace tribunal::cli;
@@ -17,6 +18,10 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("tribunal-cli");
     QCoreApplication::setApplicationVersion(TRIBUNAL_VERSION);
+    installCliTranslations(app);
+    // Qt set the C library's locale from the environment; numbers printed or read with printf / strtod must
+    // keep the decimal point in every locale (QCoreApplication's documentation recommends this reset).
+    std::setlocale(LC_NUMERIC, "C");
     const auto args = app.arguments();
     const QString command = args.size() > 1 ? args[1] : QString();
     if (command == "--version" || command == "-v") {
@@ -24,10 +29,11 @@ int main(int argc, char** argv)
         return kOk;
     }
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
+        // The command synopsis lines are syntax and stay as they are; the prose around them is translated.
         std::cout
-            << "Usage: tribunal-cli COMMAND [options]\n\n"
-               "Commands:\n"
-               "  import FILE_OR_DIR... -o PROJECT [--skip-bad] [--format F] [--append|--force]\n"
+            << Msg::tr("Usage: tribunal-cli COMMAND [options]").toStdString() << "\n\n"
+            << Msg::tr("Commands:").toStdString() << '\n'
+            << "  import FILE_OR_DIR... -o PROJECT [--skip-bad] [--format F] [--append|--force]\n"
                "  info PROJECT_OR_FILE... [--json]\n"
                "  export PROJECT_OR_FILE... --format jsonl|csv -o FILE\n"
                "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
@@ -75,9 +81,12 @@ int main(int argc, char** argv)
                "  batch write DESIGN.json -o FILE.jsonl [--project PROJECT] [--max-requests N]\n"
                "        [--max-bytes N] [--judge NAME] [--no-retry-failed]\n"
                "  batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n"
-               "  (judges: NAME or NAME@FORMAT)\n\n"
-               "Run 'tribunal-cli COMMAND --help' for a command's options.\n"
-               "Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).\n";
+               "  "
+            << Msg::tr("(judges: NAME or NAME@FORMAT)").toStdString() << "\n\n"
+            << Msg::tr("Run 'tribunal-cli COMMAND --help' for a command's options.").toStdString() << '\n'
+            << Msg::tr("Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).")
+                   .toStdString()
+            << '\n';
         return command.isEmpty() ? kUsage : kOk;
     }
     if (command == "import")
@@ -126,5 +135,5 @@ int main(int argc, char** argv)
         return runConfidentErrors(args);
     if (command == "jury")
         return runJury(args);
-    return usage(QString("unknown command '%1'").arg(command));
+    return usage(Msg::tr("unknown command '%1'").arg(command));
 }

@@ -25,6 +25,7 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include <clocale>
 #include <cstdio>
 
 #ifndef TRIBUNAL_BUILD_SAMPLE_PATH
@@ -62,11 +63,18 @@ int main(int argc, char* argv[])
     // and again as analyses rerun, and mapping each afresh made opening 1,000,000 judgments about 100 ms
     // slower (bench_gui_open, docs/performance.md "Import: what changed").
     QApplication app(argc, argv);
+    // Qt set the C library's locale from the environment; numbers printed or read with printf / strtod must
+    // keep the decimal point in every locale (QCoreApplication's documentation recommends this reset).
+    std::setlocale(LC_NUMERIC, "C");
     QApplication::setOrganizationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationName(QStringLiteral("Tribunal"));
     QApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
     // The system's language, or the one chosen under View > Language.
-    tribunal::installTranslations(app, tribunal::interfaceLocale(tribunal::languageSetting()));
+    const QLocale interfaceLocale = tribunal::interfaceLocale(tribunal::languageSetting());
+    tribunal::installTranslations(app, interfaceLocale);
+    // Numbers on screen always have a decimal point, like the tables and the exports (spin boxes, axes,
+    // labels).
+    QLocale::setDefault(tribunal::numberLocale(interfaceLocale));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QSocketNotifier>
 
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -57,6 +58,9 @@ constexpr ModelOverride kFaultOverrides[] = {
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
+    // Qt set the C library's locale from the environment; numbers printed or read with printf / strtod must
+    // keep the decimal point in every locale (QCoreApplication's documentation recommends this reset).
+    std::setlocale(LC_NUMERIC, "C");
     QCoreApplication::setApplicationName(QStringLiteral("tribunal-judge-sim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
 

@@ -590,14 +590,6 @@ behalten %5, weitergereicht %6 (Anteil %7)</translation>
 <context>
     <name>tribunal::CascadesPanel</name>
     <message>
-        <source>binary</source>
-        <translation>binär</translation>
-    </message>
-    <message>
-        <source>ordinal</source>
-        <translation>ordinal</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>

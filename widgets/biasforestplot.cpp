@@ -12,10 +12,7 @@ namespace tribunal {
 
 BiasForestPlot::BiasForestPlot(BiasWorkspace* workspace, QWidget* parent) : BiasPlot(workspace, parent)
 {
-    // The legend in a row of its own under the axis rect, so it never covers a row's interval.
-    plotLayout()->addElement(1, 0, legend);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plotLayout()->setRowStretchFactor(1, 0.001);
+    placeLegendBelowAxes(); // never over a row's interval
     // E ticks on top as well: with many rows the plot scrolls and the bottom axis may be out of view.
     xAxis2->setVisible(true);
     xAxis2->setTickLabels(true);
@@ -107,8 +104,9 @@ void BiasForestPlot::build(const BiasView& view)
     marginText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     marginText->position->setCoords(margin, 0.0);
     marginText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    marginText->setPadding(QMargins(9, 2, 2, 2)); // clear of the dashed line at delta in every font
     marginText->setClipToAxisRect(true);
-    marginText->setText(QStringLiteral(" δ = %1").arg(BiasWorkspace::number(margin)));
+    marginText->setText(QStringLiteral("δ = %1").arg(BiasWorkspace::number(margin)));
     marginText->setColor(BiasWorkspace::verdictColor(BiasVerdict::Bias));
 
     setLeftOut(leftOut, tr("Rows without E (one run only, or no items), not drawn: %1.").arg(leftOut));

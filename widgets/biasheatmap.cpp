@@ -42,7 +42,12 @@ BiasHeatmap::BiasHeatmap(BiasWorkspace* workspace, QWidget* parent)
     // Judges on top as well: with many tests the map scrolls and the bottom axis may be out of view.
     xAxis2->setVisible(true);
     xAxis2->setTickLabels(true);
-    xAxis2->setTickLabelRotation(30);
+    xAxis2->setTickLabelRotation(-30);
+    // A judge's column needs no tick mark: outside the rect it ran through the rotated names.
+    for (QCPAxis* axis : {xAxis, xAxis2}) {
+        axis->setTickLength(0, 0);
+        axis->setSubTickLength(0, 0);
+    }
     xAxis2->grid()->setVisible(false);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), xAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));

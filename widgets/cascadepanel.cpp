@@ -4,6 +4,7 @@
 #include "cascadeview.h"
 #include "flattablemodel.h"
 #include "frontierplot.h"
+#include "kindtext.h"
 #include "panelparts.h"
 #include "plottabs.h"
 #include "qstrings.h"
@@ -31,15 +32,6 @@
 #include <limits>
 
 namespace tribunal {
-
-namespace {
-
-QString kindTitle(TaskKind kind)
-{
-    return kind == TaskKind::Binary ? CascadesPanel::tr("binary") : CascadesPanel::tr("ordinal");
-}
-
-} // namespace
 
 QString CascadesPanel::numberText(double value)
 {
@@ -131,9 +123,7 @@ QWidget* CascadesPanel::settingsRow(QWidget* body)
     m_kind->setToolTip(tr("Binary criteria defer on |P(MET) - 0.5| (grid k/50), ordinal ones on the "
                           "first judge's confidence (grid k/20)."));
     m_first->setToolTip(tr("The first judge D: it answers every pair and defers below tau (K7)."));
-    m_fallbacks->setText(tr("&Fallbacks"));
-    m_fallbacks->setPopupMode(QToolButton::InstantPopup);
-    m_fallbacks->setMenu(new QMenu(m_fallbacks));
+    makeMenuButton(m_fallbacks, tr("&Fallbacks"));
     m_fallbacks->setToolTip(tr("The judges D defers to (one curve each)."));
     m_halvings->setRange(1, 100000);
     m_halvings->setValue(s.halvings);
@@ -285,7 +275,7 @@ void CascadesPanel::showSummary()
                                  : view.replay(kind);
     if (!r || r->pairs == 0) {
         m_summary->setText(
-            r ? tr("No %1 pair has a label and a scored verdict of the first judge.").arg(kindTitle(r->kind))
+            r ? tr("No %1 pair has a label and a scored verdict of the first judge.").arg(kindText(r->kind))
               : QString());
         return;
     }
@@ -344,7 +334,7 @@ void CascadesPanel::showSelection()
         const QSignalBlocker b3(m_slider);
         m_kind->clear();
         for (const CascadeReplay& replay : view.panel.replays)
-            m_kind->addItem(kindTitle(replay.kind));
+            m_kind->addItem(kindText(replay.kind));
         m_kind->setCurrentIndex(m_workspace->kind());
         m_kind->setEnabled(m_kind->count() > 1);
         m_sliderFallback->clear();

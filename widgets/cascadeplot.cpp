@@ -29,6 +29,7 @@ QColor cascadeColor(int index)
 CascadePlot::CascadePlot(CascadeWorkspace* workspace, Measure measure, QWidget* parent)
     : InteractivePlot(Interaction{}, parent), m_workspace(workspace), m_measure(measure)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Threshold tau (defer when the first judge's score is below it)"));
     yAxis->setLabel(measure == Accuracy ? tr("Cascade accuracy") : tr("Cascade cost (USD, all pairs)"));
     connect(workspace, &CascadeWorkspace::curvesChanged, this, [this] {
@@ -172,9 +173,6 @@ void CascadePlot::populate()
         m_tauLine->setPen(QPen(QColor(230, 97, 1), 1.5, Qt::DotLine));
     }
     legend->setVisible(true);
-    // Accuracy rises with tau towards the fallback's, cost too: the legend goes where the curves are not.
-    axisRect()->insetLayout()->setInsetAlignment(0, m_measure == Accuracy ? Qt::AlignBottom | Qt::AlignRight
-                                                                          : Qt::AlignTop | Qt::AlignLeft);
     for (QCPGraph* graph : m_graphs)
         graph->addToLegend();
     if (m_crossFit)

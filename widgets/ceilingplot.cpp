@@ -8,6 +8,7 @@ namespace tribunal {
 
 CeilingPlot::CeilingPlot(TrustWorkspace* workspace, QWidget* parent) : TrustPlot(workspace, parent)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Position flip rate φ"));
     yAxis->setLabel(tr("Accuracy A"));
 }
@@ -41,7 +42,6 @@ void CeilingPlot::build(const TrustView& view)
     }
     setLeftOut(leftOut, tr("Visible cells left out: %1 (φ or A is n/a).").arg(leftOut));
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     setDefaultRanges(QCPRange(-0.02, 1.02), QCPRange(0.0, 1.03));
 }
 

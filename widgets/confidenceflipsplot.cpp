@@ -25,6 +25,7 @@ QString binTitle(const ConfidenceFlipBin& bin, bool last)
 ConfidenceFlipsPlot::ConfidenceFlipsPlot(BiasWorkspace* workspace, QWidget* parent)
     : BiasPlot(workspace, parent)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Confidence of the original verdict (run 1)"));
     yAxis->setLabel(tr("Share of verdicts changed"));
     xAxis->setTickLabelRotation(-30);
@@ -75,7 +76,6 @@ void ConfidenceFlipsPlot::build(const BiasView& view)
         }
         if (judgeIndex > 0) {
             legend->setVisible(true);
-            axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
         } else {
             setLeftOut(1, tr("No original verdict of this format has a probability of A: there are no "
                              "confidence bins."));

@@ -126,9 +126,7 @@ QWidget* ConfidentErrorsPanel::settingsRow(QWidget* body)
     m_n->setKeyboardTracking(false); // recompute once editing is finished, not per keystroke
     m_n->setToolTip(tr("Errors sampled per panel and kind (K3; binary: half false positives, half false "
                        "negatives)."));
-    m_others->setText(tr("&Other judges"));
-    m_others->setPopupMode(QToolButton::InstantPopup);
-    m_others->setMenu(new QMenu(m_others));
+    makeMenuButton(m_others, tr("&Other judges"));
     m_others->setToolTip(tr("The judges checked for repeating the first judge's errors (K4)."));
     for (LabelRounding r : {LabelRounding::HalfUp, LabelRounding::HalfDown, LabelRounding::Unrounded})
         m_rounding->addItem(RubricWorkspace::roundingTitle(r), int(r));

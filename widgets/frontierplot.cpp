@@ -28,6 +28,7 @@ int gridSize(const CascadeWorkspace& workspace)
 FrontierPlot::FrontierPlot(CascadeWorkspace* workspace, QWidget* parent)
     : InteractivePlot(Interaction{}, parent), m_workspace(workspace)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Cost per pair (USD)"));
     yAxis->setLabel(tr("Accuracy"));
     connect(workspace, &CascadeWorkspace::curvesChanged, this, [this] {
@@ -133,7 +134,6 @@ void FrontierPlot::populate()
         m_frontier->addData(p->costPerPair, p->accuracy);
     legend->setVisible(true);
     // Dear and inaccurate is the corner a frontier leaves empty.
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     singles->addToLegend();
     juries->addToLegend();
     for (QCPGraph* g : cascades)

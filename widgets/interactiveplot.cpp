@@ -34,6 +34,16 @@ InteractivePlot::InteractivePlot(const Interaction& interaction, QWidget* parent
     setMinimumSize(320, 240);
 }
 
+void InteractivePlot::placeLegendBelowAxes()
+{
+    plotLayout()->addElement(1, 0, legend); // takes it out of the axis rect's inset layout
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    // The row is as wide as the plot: a frame would run along the widget's edges.
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
 void InteractivePlot::refresh()
 {
     rebuild(false);

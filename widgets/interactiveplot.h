@@ -82,6 +82,9 @@ protected:
     virtual int selectedRow() const = 0;
     virtual void selectRow(int row) = 0;
 
+    /// Moves the legend out of the axis rect into a row of its own under it (entries side by side), so it
+    /// never covers data, whatever the data and the language of its entries. Call once, in the constructor.
+    void placeLegendBelowAxes();
     /// Clears and populates the plot; keeps the axis ranges or resets them to the defaults.
     void rebuild(bool keepRanges);
     /// The selected row changed: ring its point and replot.

@@ -12,6 +12,7 @@ constexpr double kOffset[3] = {-0.22, 0.0, 0.22};
 
 JudgeWhiskerPlot::JudgeWhiskerPlot(TrustWorkspace* workspace, QWidget* parent) : TrustPlot(workspace, parent)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Judge"));
     yAxis->setLabel(tr("Mean, min–max"));
     // Vertical names need no room beside the axis, so long judge names cannot run off the sides.
@@ -69,7 +70,6 @@ void JudgeWhiskerPlot::build(const TrustView& /*view*/)
                             .arg(undefined[2])
                             .arg(cells));
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     const double count = static_cast<double>(std::max<std::size_t>(m_spread.size(), 1));
     setDefaultRanges(QCPRange(-0.6, count - 0.4), QCPRange(std::min(low, 0.0) - 0.03, 1.05));
 }

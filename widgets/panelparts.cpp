@@ -4,9 +4,12 @@
 #include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 
 namespace tribunal {
 
@@ -52,6 +55,15 @@ QTableView* resultTableView(QAbstractItemModel* model, QWidget* parent, QAbstrac
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->verticalHeader()->hide();
     return view;
+}
+
+void makeMenuButton(QToolButton* button, const QString& text)
+{
+    button->setText(text);
+    button->setPopupMode(QToolButton::InstantPopup);
+    button->setMenu(new QMenu(button));
+    button->setMinimumWidth(button->sizeHint().width() +
+                            button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, button));
 }
 
 } // namespace tribunal

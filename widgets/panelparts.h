@@ -10,6 +10,7 @@ class QProgressBar;
 class QPushButton;
 class QString;
 class QTableView;
+class QToolButton;
 class QWidget;
 
 namespace tribunal {
@@ -26,6 +27,11 @@ void makeBusyIndicator(QProgressBar* bar);
 
 /// The docks' "Copy table" button (mnemonic Y, a tooltip saying what is copied); the dock connects it.
 QPushButton* copyTableButton(QWidget* parent);
+
+/// Makes `button` a text button that opens a menu of choices on click (an empty menu the dock fills), titled
+/// `text`, and wide enough that the style's menu arrow never covers the text's last letter (Qt 6.4's Fusion
+/// style draws the arrow over it).
+void makeMenuButton(QToolButton* button, const QString& text);
 
 /// A read-only result table over `model`: whole-row selection in `mode`, no row numbers.
 QTableView* resultTableView(QAbstractItemModel* model, QWidget* parent,

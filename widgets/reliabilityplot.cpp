@@ -3,6 +3,8 @@
 #include "biasworkspace.h"
 #include "qstrings.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,6 +12,9 @@ namespace tribunal {
 
 ReliabilityPlot::ReliabilityPlot(BiasWorkspace* workspace, QWidget* parent) : BiasPlot(workspace, parent)
 {
+    placeLegendBelowAxes();
+    // Pixel positions are known only once the axes are laid out, and change with every zoom and pan.
+    connect(this, &QCustomPlot::afterLayout, this, &ReliabilityPlot::placeCountLabels);
     xAxis->setLabel(tr("Mean confidence max(P(A), 1 − P(A)) per bin"));
     yAxis->setLabel(tr("Accuracy"));
 }
@@ -17,6 +22,7 @@ ReliabilityPlot::ReliabilityPlot(BiasWorkspace* workspace, QWidget* parent) : Bi
 void ReliabilityPlot::build(const BiasView& view)
 {
     m_countTexts.clear();
+    m_countLabels.clear();
     m_graphs.clear();
     auto* diagonal = new QCPItemStraightLine(this);
     diagonal->point1->setCoords(0.0, 0.0);
@@ -47,15 +53,15 @@ void ReliabilityPlot::build(const BiasView& view)
                 continue;
             graph->addData(p.meanConfidence, p.accuracy);
             low = std::min(low, p.meanConfidence);
-            // The bin count beside its point; judges' labels are stacked so they do not cover each other.
+            // The bin count beside its point; placeCountLabels() finds it a free place at each replot.
             auto* count = new QCPItemText(this);
-            count->position->setCoords(p.meanConfidence, p.accuracy);
-            count->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-            // Extra top padding moves the vertically centred text down by half of it.
-            count->setPadding(QMargins(6, 22 * judgeIndex, 0, 0));
+            count->position->setType(QCPItemPosition::ptAbsolute);
+            count->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            count->setPadding(QMargins(1, 0, 1, 0));
             count->setText(QString::number(p.count));
             count->setColor(color);
             m_countTexts << count->text();
+            m_countLabels.push_back({count, p.meanConfidence, p.accuracy});
             addPoint(Point{p.meanConfidence, p.accuracy, -1,
                            tr("%1\nconfidence bin [%2, %3), answers: %4\nmean confidence %5, accuracy %6")
                                .arg(judge, BiasWorkspace::number(p.lo), BiasWorkspace::number(p.hi),
@@ -70,9 +76,75 @@ void ReliabilityPlot::build(const BiasView& view)
                          "nothing to calibrate."));
     } else {
         legend->setVisible(true);
-        axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     }
     setDefaultRanges(QCPRange(low - 0.05, 1.02), QCPRange(-0.02, 1.05));
+}
+
+void ReliabilityPlot::placeCountLabels()
+{
+    constexpr double kGap = 5.0;    // pixels between a point's centre area and its label
+    constexpr double kMarker = 5.0; // half the side of the square a point marker covers
+    std::vector<QRectF> taken;
+    taken.reserve(m_countLabels.size() * 2);
+    std::vector<QPointF> anchors;
+    anchors.reserve(m_countLabels.size());
+    for (const CountLabel& label : m_countLabels) {
+        const QPointF at(xAxis->coordToPixel(label.x), yAxis->coordToPixel(label.y));
+        anchors.push_back(at);
+        taken.emplace_back(at.x() - kMarker, at.y() - kMarker, 2 * kMarker, 2 * kMarker);
+    }
+    const auto covered = [&taken](const QRectF& r) {
+        double area = 0.0;
+        for (const QRectF& t : taken) {
+            const QRectF both = r.intersected(t);
+            area += both.width() * both.height();
+        }
+        return area;
+    };
+    for (std::size_t i = 0; i < m_countLabels.size(); ++i) {
+        QCPItemText* item = m_countLabels[i].item;
+        const QFontMetricsF metrics(item->font());
+        const QSizeF size(metrics.horizontalAdvance(item->text()) + item->padding().left() +
+                              item->padding().right(),
+                          metrics.height());
+        const QPointF at = anchors[i];
+        const double w = size.width();
+        const double h = size.height();
+        const QPointF candidates[] = {
+            {at.x() + kGap, at.y() - h / 2},        {at.x() - kGap - w, at.y() - h / 2},
+            {at.x() - w / 2, at.y() - kGap - h},    {at.x() - w / 2, at.y() + kGap},
+            {at.x() + kGap, at.y() - kGap - h},     {at.x() + kGap, at.y() + kGap},
+            {at.x() - kGap - w, at.y() - kGap - h}, {at.x() - kGap - w, at.y() + kGap},
+        };
+        QRectF best;
+        double bestArea = -1.0;
+        for (const QPointF& topLeft : candidates) {
+            const QRectF r(topLeft, size);
+            const double area = covered(r);
+            if (bestArea < 0 || area < bestArea) {
+                best = r;
+                bestArea = area;
+            }
+            if (area == 0.0)
+                break;
+        }
+        item->position->setCoords(best.topLeft());
+        taken.push_back(best);
+    }
+}
+
+std::vector<QRectF> ReliabilityPlot::countRects() const
+{
+    std::vector<QRectF> rects;
+    rects.reserve(m_countLabels.size());
+    for (const CountLabel& label : m_countLabels) {
+        const QFontMetricsF metrics(label.item->font());
+        const QPointF topLeft = label.item->position->pixelPosition();
+        rects.emplace_back(topLeft, QSizeF(metrics.horizontalAdvance(label.item->text()) +
+                                               label.item->padding().left() + label.item->padding().right(),
+                                           metrics.height()));
+    }
+    return rects;
 }
 
 } // namespace tribunal

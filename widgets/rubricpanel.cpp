@@ -156,9 +156,7 @@ QWidget* RubricPanel::settingsRow(QWidget* body)
     m_cluster->setText(tr("C&luster bootstrap (by group)"));
     m_cluster->setToolTip(tr("Also resample whole groups (the items' group field), as tribunal-cli compare "
                              "--cluster group does."));
-    m_judges->setText(tr("&Judges"));
-    m_judges->setPopupMode(QToolButton::InstantPopup);
-    m_judges->setMenu(new QMenu(m_judges));
+    makeMenuButton(m_judges, tr("&Judges"));
     m_judges->setToolTip(tr("The judges whose pairs are compared (every two of them)."));
     makeBusyIndicator(m_busy);
     m_copy = copyTableButton(body);

@@ -29,6 +29,7 @@ QString percent(double value)
 ShiftCurvePlot::ShiftCurvePlot(RubricWorkspace* workspace, QWidget* parent)
     : InteractivePlot(Interaction{}, parent), m_workspace(workspace)
 {
+    placeLegendBelowAxes();
     xAxis->setLabel(tr("Level shift s"));
     yAxis->setLabel(tr("Exact accuracy"));
     connect(workspace, &RubricWorkspace::viewChanged, this, [this] { rebuild(false); });

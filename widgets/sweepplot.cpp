@@ -10,6 +10,7 @@ namespace tribunal {
 
 SweepPlot::SweepPlot(TrustWorkspace* workspace, QWidget* parent) : TrustPlot(workspace, parent)
 {
+    placeLegendBelowAxes();
     yAxis->setLabel(tr("Mean, IQR band"));
 }
 
@@ -106,7 +107,6 @@ void SweepPlot::build(const TrustView& view)
                             .arg(undefined[2])
                             .arg(cells));
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 
     QCPRange x(-0.5, std::max(0.5, static_cast<double>(xs.size()) - 0.5));
     if (numeric) {

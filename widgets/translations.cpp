@@ -65,4 +65,13 @@ QLocale interfaceLocale(const QString& setting)
     return setting.isEmpty() ? QLocale::system() : QLocale(setting);
 }
 
+QLocale numberLocale(const QLocale& interface)
+{
+    if (interface.decimalPoint() == QLatin1String("."))
+        return interface;
+    if (interface.language() == QLocale::German)
+        return QLocale(QLocale::German, QLocale::Switzerland);
+    return QLocale::c();
+}
+
 } // namespace tribunal

@@ -31,4 +31,11 @@ void setLanguageSetting(const QString& code);
 /// language's.
 QLocale interfaceLocale(const QString& setting);
 
+/// The locale the interface writes and reads numbers in, for the interface locale `interface`: always with a
+/// decimal point, as in the tables, the CLI and every export, so that a number on screen can be compared with
+/// (and pasted into) a script. `interface` itself when its decimal separator is the point (English: 38,472
+/// and 0.91); German as written in Switzerland (38’472 and 0.91: the point for decimals, never a thousands
+/// separator); otherwise the C locale (38472 and 0.91). docs/translations.md "Numbers".
+QLocale numberLocale(const QLocale& interface);
+
 } // namespace tribunal

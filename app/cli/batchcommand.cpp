@@ -15,39 +15,51 @@
 namespace tribunal::cli {
 namespace {
 
-const QCommandLineOption
-    kProject("project", "Leave out judgments this project has recorded (like a resumed run).", "PROJECT");
-const QCommandLineOption kMaxRequests("max-requests",
-                                      "At most N requests per file (default 50000, OpenAI's limit); more are "
-                                      "split into STEM.001.jsonl, STEM.002.jsonl, ...",
-                                      "N", "50000");
-const QCommandLineOption kMaxBytes("max-bytes",
-                                   "At most N bytes per file (default 200000000, OpenAI's 200 MB).", "N",
-                                   "200000000");
-const QCommandLineOption kJudge("judge", "Only this judge's requests (providers take one model per batch).",
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
+const QCommandLineOption kProject(
+    "project",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Leave out judgments this project has recorded (like a resumed "
+                                            "run)."),
+    "PROJECT");
+const QCommandLineOption kMaxRequests(
+    "max-requests",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "At most N requests per file (default 50000, OpenAI's "
+                                            "limit); more are split into STEM.001.jsonl, "
+                                            "STEM.002.jsonl, ..."),
+    "N", "50000");
+const QCommandLineOption kMaxBytes(
+    "max-bytes",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "At most N bytes per file (default 200000000, OpenAI's 200 "
+                                            "MB)."),
+    "N", "200000000");
+const QCommandLineOption kJudge("judge",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                  "Only this judge's requests (providers take one model per "
+                                                  "batch)."),
                                 "NAME");
-const QCommandLineOption kNoRetryFailed("no-retry-failed",
-                                        "Leave out requests the project recorded as failed.");
+const QCommandLineOption kNoRetryFailed(
+    "no-retry-failed",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Leave out requests the project recorded as failed."));
 
 int batchWrite(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Writes the requests of an audit design (docs/judging-batch.md) as an OpenAI-compatible Batch API "
-        "input file: one line per request, custom_id = the request hash a live run uses, body = the exact "
-        "chat-completions body. Run it on a provider's Batch API or with vLLM's run_batch, then "
-        "'batch import' the output.");
-    parser.addPositionalArgument("write", "The subcommand.", "write");
-    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
-    parser.addOptions({kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed});
+    parser.setApplicationDescription(Msg::tr(
+        "Writes the requests of an audit design (docs/judging-batch.md) as an OpenAI-compatible Batch "
+        "API input file: one line per request, custom_id = the request hash a live run uses, body = the "
+        "exact chat-completions body. Run it on a provider's Batch API or with vLLM's run_batch, then "
+        "'batch import' the output."));
+    parser.addPositionalArgument("write", Msg::tr("The subcommand."), "write");
+    parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
+    addOptions(parser, {kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto positional = parser.positionalArguments().mid(2);
     if (positional.size() != 1)
-        return usage("batch write needs exactly one design file");
+        return usage(Msg::tr("batch write needs exactly one design file"));
     if (!parser.isSet(kOut))
-        return usage("batch write needs -o FILE.jsonl");
+        return usage(Msg::tr("batch write needs -o FILE.jsonl"));
     const auto maxRequests = wholeNumberOption(parser, kMaxRequests, 1, 1ll << 40, &error);
     const auto maxBytes =
         maxRequests ? wholeNumberOption(parser, kMaxBytes, 1024, 1ll << 50, &error) : std::nullopt;
@@ -85,23 +97,23 @@ int batchWrite(const QStringList& args)
 int batchImport(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Reads Batch API output files (and error files) of a design's batch input and writes the answers to "
-        "PROJECT as judgments, exactly as a live run would (created when missing). Requests already recorded "
-        "are skipped, so importing twice adds nothing. A bad line stops the import with nothing of its file "
-        "written, unless --skip-bad.");
-    parser.addPositionalArgument("import", "The subcommand.", "import");
-    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
-    parser.addPositionalArgument("outputs", "Batch output files (JSONL).", "OUTPUT.jsonl...");
-    parser.addOptions({kOut, kSkipBad});
+    parser.setApplicationDescription(Msg::tr(
+        "Reads Batch API output files (and error files) of a design's batch input and writes the answers "
+        "to PROJECT as judgments, exactly as a live run would (created when missing). Requests already "
+        "recorded are skipped, so importing twice adds nothing. A bad line stops the import with nothing "
+        "of its file written, unless --skip-bad."));
+    parser.addPositionalArgument("import", Msg::tr("The subcommand."), "import");
+    parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
+    parser.addPositionalArgument("outputs", Msg::tr("Batch output files (JSONL)."), "OUTPUT.jsonl...");
+    addOptions(parser, {kOut, kSkipBad});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto positional = parser.positionalArguments().mid(2);
     if (positional.size() < 2)
-        return usage("batch import needs a design file and at least one output file");
+        return usage(Msg::tr("batch import needs a design file and at least one output file"));
     if (!parser.isSet(kOut))
-        return usage("batch import needs -o PROJECT");
+        return usage(Msg::tr("batch import needs -o PROJECT"));
 
     int exitCode = kOk;
     const auto loaded = loadDesign(positional[0], &exitCode);
@@ -118,7 +130,7 @@ int batchImport(const QStringList& args)
         return kBadInput;
     }
     for (const QString& bad : counts->badLines)
-        std::cerr << "skipped " << bad.toStdString() << '\n';
+        std::cerr << Msg::tr("skipped %1").arg(bad).toStdString() << '\n';
     std::cout << "batch import: " << counts->lines << " lines (" << counts->answeredCalls << " answered, "
               << counts->failedCalls << " failed, " << counts->badLines.size() << " skipped); "
               << counts->written << " judgments written (" << counts->failureRows << " failures, "
@@ -137,13 +149,18 @@ int runBatch(const QStringList& args)
     if (sub == QStringLiteral("import"))
         return batchImport(args);
     if (sub == QStringLiteral("--help") || sub == QStringLiteral("-h")) {
-        std::cout << "Usage: tribunal-cli batch write DESIGN.json -o FILE.jsonl [--project PROJECT]\n"
+        // Help for people: "Usage:" is translated, the synopsis (syntax) is not.
+        std::cout << Msg::tr("Usage: %1")
+                         .arg(QStringLiteral(
+                             "tribunal-cli batch write DESIGN.json -o FILE.jsonl [--project PROJECT]"))
+                         .toStdString()
+                  << "\n"
                      "                          [--max-requests N] [--max-bytes N] [--judge NAME]\n"
                      "       tribunal-cli batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n";
         return kOk;
     }
-    return usage(sub.isEmpty() ? QStringLiteral("batch needs a subcommand: write or import")
-                               : QStringLiteral("batch: unknown subcommand '%1' (write or import)").arg(sub));
+    return usage(sub.isEmpty() ? Msg::tr("batch needs a subcommand: write or import")
+                               : Msg::tr("batch: unknown subcommand '%1' (write or import)").arg(sub));
 }
 
 } // namespace tribunal::cli

@@ -142,13 +142,13 @@ int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, co
                  int n, int threads)
 {
     if (!parser.isSet("judges"))
-        return usage("bench compare needs --judges J1,J2,...");
+        return usage(Msg::tr("bench compare needs --judges J1,J2,..."));
     QString error;
     const auto judgeNames = judgeListOption(parser, QCommandLineOption("judges", "", "J1,J2,..."), &error);
     if (!judgeNames)
         return usage(error);
     if (judgeNames->size() < 2)
-        return usage("--judges: at least two judges needed");
+        return usage(Msg::tr("--judges: at least two judges needed"));
     // compare's defaults (rubriccommands.cpp runCompare): 10,000 resamples, seed 20261129, margin 0.05, no
     // cluster bootstrap, half-up labels.
     PairedSettings paired;
@@ -184,7 +184,10 @@ int benchCompare(const QCommandLineParser& parser, const QStringList& inputs, co
             }
     }
     if (family == 0) {
-        std::cerr << "no panel and format in which two of the judges both scored a labelled rubric item\n";
+        std::cerr << Msg::tr(
+                         "no panel and format in which two of the judges both scored a labelled rubric item")
+                         .toStdString()
+                  << '\n';
         return kBadInput;
     }
     std::printf(
@@ -200,7 +203,7 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
                  int n, int threads)
 {
     if (!parser.isSet("first") || !parser.isSet("fallbacks"))
-        return usage("bench cascade needs --first J and --fallbacks J1,J2,...");
+        return usage(Msg::tr("bench cascade needs --first J and --fallbacks J1,J2,..."));
     QString error;
     const QCommandLineOption fallbacksOption("fallbacks", "", "J1,J2,...");
     const QCommandLineOption singlesOption("singles", "", "J3,...");
@@ -216,10 +219,10 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
     settings.halvings = parser.value("halvings").toInt(&ok);
     if (!ok || settings.halvings < 1 || settings.halvings > 100000)
         return usage(
-            QString("--halvings: '%1' is not a whole number in [1, 100000]").arg(parser.value("halvings")));
+            Msg::tr("--halvings: '%1' is not a whole number in [1, 100000]").arg(parser.value("halvings")));
     settings.seed = parser.value("seed").toULongLong(&ok);
     if (!ok)
-        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value("seed")));
+        return usage(Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value("seed")));
     settings.threads = threads;
     for (const auto& [name, hi, taus] : {std::tuple{"ordinal-taus", 1.0, &settings.ordinalTaus},
                                          std::tuple{"binary-taus", 0.5, &settings.binaryTaus}}) {
@@ -228,7 +231,7 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
         for (const QString& part : parser.value(name).split(',', Qt::SkipEmptyParts)) {
             const double tau = part.trimmed().toDouble(&ok);
             if (!ok || tau < 0 || tau > hi || (!taus->empty() && tau <= taus->back()))
-                return usage(QString("--%1: expected ascending numbers in [0, %2]").arg(name).arg(hi));
+                return usage(Msg::tr("--%1: expected ascending numbers in [0, %2]").arg(name).arg(hi));
             taus->push_back(tau);
         }
     }
@@ -285,7 +288,7 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
                 if (index == -2)
                     return usage(error);
                 if (index == -3)
-                    return usage(QString("%1: '%2' names a judge already listed").arg(option, name.text));
+                    return usage(Msg::tr("%1: '%2' names a judge already listed").arg(option, name.text));
                 if (index >= 0)
                     out->push_back(static_cast<std::size_t>(index));
             }
@@ -300,8 +303,10 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
         }
     }
     if (work.empty()) {
-        std::cerr << "no rubric panel on which '" << parser.value("first").toStdString()
-                  << "' and a fallback both judged\n";
+        std::cerr << Msg::tr("no rubric panel on which '%1' and a fallback both judged")
+                         .arg(parser.value("first"))
+                         .toStdString()
+                  << '\n';
         return kBadInput;
     }
     CrossFitSettings cfs;
@@ -336,39 +341,64 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
 int runBench(const QStringList& args)
 {
     QCommandLineParser parser;
+    // The synopses are syntax (not translated); the sentence around them is.
     parser.setApplicationDescription(
-        "Time a stage end to end: bench import FILE [--repeat N], bench bias PROJECT_OR_FILE [--repeat N] "
-        "[--resamples N] [--permutations N] [--threads N], bench trust PROJECT_OR_FILE [--repeat N] "
-        "[--resamples N] [--threads N], or bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel "
-        "NAME] "
-        "[--repeat N] [--resamples N] [--threads N], or bench cascade PROJECT_OR_FILE... --first J "
-        "--fallbacks "
-        "J1,J2,... [--singles J3,...] [--panel NAME] [--halvings N] [--seed S] [--rounding R] "
-        "[--ordinal-taus "
-        "LIST] [--binary-taus LIST] [--repeat N] [--threads N].");
-    parser.addPositionalArgument("stage", "import, bias, trust, compare or cascade",
+        Msg::tr("Time a stage end to end: %1, %2, %3, or %4, or %5.")
+            .arg(QStringLiteral("bench import FILE [--repeat N]"),
+                 QStringLiteral("bench bias PROJECT_OR_FILE [--repeat N] [--resamples N] [--permutations N] "
+                                "[--threads N]"),
+                 QStringLiteral("bench trust PROJECT_OR_FILE [--repeat N] [--resamples N] [--threads N]"),
+                 QStringLiteral("bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] "
+                                "[--repeat N] [--resamples N] [--threads N]"),
+                 QStringLiteral("bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... "
+                                "[--singles J3,...] [--panel NAME] [--halvings N] [--seed S] [--rounding R] "
+                                "[--ordinal-taus LIST] [--binary-taus LIST] [--repeat N] [--threads N]")));
+    parser.addPositionalArgument("stage", Msg::tr("import, bias, trust, compare or cascade"),
                                  "import|bias|trust|compare|cascade");
-    parser.addPositionalArgument("input", "The file to import, or the audit to analyse.", "FILE");
-    QCommandLineOption repeat("repeat", "Repetitions (the median is reported).", "N", "5");
+    parser.addPositionalArgument("input", Msg::tr("The file to import, or the audit to analyse."), "FILE");
+    QCommandLineOption repeat(
+        "repeat", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Repetitions (the median is reported)."), "N", "5");
     QCommandLineOption resamples("resamples",
-                                 "bias, trust, compare: bootstrap resamples (default 2000; trust: 0 = none; "
-                                 "compare: default 10000).",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "bias, trust, compare: bootstrap resamples (default 2000; "
+                                                   "trust: 0 = none; compare: default 10000)."),
                                  "N", "2000");
-    QCommandLineOption permutations("permutations", "bias: permutations (default 10000).", "N", "10000");
-    QCommandLineOption threads("threads", "bias, trust, compare: worker threads (default: all cores).", "N",
-                               "0");
-    QCommandLineOption judges("judges", "compare: the judges to compare, comma-separated (at least two).",
-                              "J1,J2,...");
-    QCommandLineOption panel("panel", "compare, cascade: only this panel (dataset).", "NAME");
-    QCommandLineOption first("first", "cascade: the first judge D.", "J");
-    QCommandLineOption fallbacks("fallbacks", "cascade: fallback judges, comma-separated.", "J1,J2,...");
-    QCommandLineOption singles("singles", "cascade: further single-judge candidates.", "J3,...");
-    QCommandLineOption halvings("halvings", "cascade: K9 halvings (default 50).", "N", "50");
-    QCommandLineOption seed("seed", "cascade: seed of the halvings (default 20261129).", "SEED", "20261129");
-    QCommandLineOption ordinalTaus("ordinal-taus", "cascade: thresholds on ordinal criteria.", "LIST");
-    QCommandLineOption binaryTaus("binary-taus", "cascade: thresholds on binary criteria.", "LIST");
-    parser.addOptions({repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel, first,
-                       fallbacks, singles, halvings, seed, ordinalTaus, binaryTaus, kRounding});
+    QCommandLineOption permutations(
+        "permutations", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias: permutations (default 10000)."), "N",
+        "10000");
+    QCommandLineOption threads(
+        "threads",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias, trust, compare: worker threads (default: all cores)."),
+        "N", "0");
+    QCommandLineOption judges(
+        "judges",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "compare: the judges to compare, comma-separated (at least two)."),
+        "J1,J2,...");
+    QCommandLineOption panel(
+        "panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "compare, cascade: only this panel (dataset)."),
+        "NAME");
+    QCommandLineOption first("first", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: the first judge D."),
+                             "J");
+    QCommandLineOption fallbacks(
+        "fallbacks", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: fallback judges, comma-separated."),
+        "J1,J2,...");
+    QCommandLineOption singles(
+        "singles", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: further single-judge candidates."),
+        "J3,...");
+    QCommandLineOption halvings(
+        "halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: K9 halvings (default 50)."), "N", "50");
+    QCommandLineOption seed(
+        "seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: seed of the halvings (default 20261129)."),
+        "SEED", "20261129");
+    QCommandLineOption ordinalTaus(
+        "ordinal-taus", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on ordinal criteria."),
+        "LIST");
+    QCommandLineOption binaryTaus(
+        "binary-taus", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on binary criteria."),
+        "LIST");
+    addOptions(parser, {repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel, first,
+                        fallbacks, singles, halvings, seed, ordinalTaus, binaryTaus, kRounding});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -379,9 +409,12 @@ int runBench(const QStringList& args)
     if ((manyInputs ? positional.size() < 2 : positional.size() != 2) ||
         (positional[0] != "import" && positional[0] != "bias" && positional[0] != "trust" && !manyInputs))
         return usage(
-            "usage: bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N] | bench "
-            "trust PROJECT_OR_FILE [--repeat N] | bench compare PROJECT_OR_FILE... --judges J1,J2,... "
-            "[--repeat N] | bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--repeat N]");
+            Msg::tr("usage: %1")
+                .arg(QStringLiteral(
+                    "bench import FILE [--repeat N] | bench bias PROJECT_OR_FILE [--repeat N] | bench "
+                    "trust PROJECT_OR_FILE [--repeat N] | bench compare PROJECT_OR_FILE... --judges "
+                    "J1,J2,... [--repeat N] | bench cascade PROJECT_OR_FILE... --first J --fallbacks "
+                    "J1,J2,... [--repeat N]")));
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);

@@ -19,29 +19,47 @@
 namespace tribunal::cli {
 namespace {
 
-const QCommandLineOption kMargin("margin", "B4 margin delta of the bias verdict (default 0.05).", "DELTA",
-                                 "0.05");
+const QCommandLineOption kMargin("margin",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "B4 margin delta of the bias verdict (default 0.05)."),
+                                 "DELTA", "0.05");
 const QCommandLineOption kMargins("margins",
-                                  "B6 margins of the count table, comma-separated (default "
-                                  "0.02,0.05,0.10).",
+                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                    "B6 margins of the count table, comma-separated (default "
+                                                    "0.02,0.05,0.10)."),
                                   "LIST", "0.02,0.05,0.10");
-const QCommandLineOption kResamples("resamples", "B4 bootstrap resamples over items (default 2000).", "N",
-                                    "2000");
-const QCommandLineOption kPermutations("permutations", "B5 sign-flip permutations (default 10000).", "N",
-                                       "10000");
-const QCommandLineOption kSeed("seed", "Seed of the bootstrap and permutation streams (default 20261129).",
-                               "SEED", "20261129");
-const QCommandLineOption kLevel("level", "Interval level (default 0.95).", "LEVEL", "0.95");
-const QCommandLineOption kFdr("fdr", "B5 Benjamini-Hochberg FDR level (default 0.05).", "Q", "0.05");
+const QCommandLineOption kResamples("resamples",
+                                    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                      "B4 bootstrap resamples over items (default 2000)."),
+                                    "N", "2000");
+const QCommandLineOption kPermutations("permutations",
+                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                         "B5 sign-flip permutations (default 10000)."),
+                                       "N", "10000");
+const QCommandLineOption
+    kSeed("seed",
+          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                            "Seed of the bootstrap and permutation streams (default 20261129)."),
+          "SEED", "20261129");
+const QCommandLineOption kLevel("level",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Interval level (default 0.95)."),
+                                "LEVEL", "0.95");
+const QCommandLineOption
+    kFdr("fdr", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "B5 Benjamini-Hochberg FDR level (default 0.05)."),
+         "Q", "0.05");
 const QCommandLineOption
     kShiftThreshold("shift-threshold",
-                    "B8: a verdict that stays counts as moved when |Delta p| exceeds this "
-                    "(default 0.10).",
+                    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                      "B8: a verdict that stays counts as moved when |Delta p| exceeds this "
+                                      "(default 0.10)."),
                     "P", "0.10");
-const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
+const QCommandLineOption
+    kThreads("threads", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Worker threads (default: all cores)."), "N",
+             "0");
 const QCommandLineOption kTable("table",
-                                "Which table: excess (default; B1-B5, B7, B8, B10), counts (B6), confidence "
-                                "(B9), agreement (B12) or cost (B13).",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                  "Which table: excess (default; B1-B5, B7, B8, B10), counts "
+                                                  "(B6), confidence (B9), agreement (B12) or cost (B13)."),
                                 "TABLE", "excess");
 
 std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QString* error)
@@ -56,7 +74,7 @@ std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QStri
     bool seedOk = false;
     const auto seed = parser.value(kSeed).toULongLong(&seedOk);
     if (!seedOk)
-        *error = QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
+        *error = Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
     if (!margin || !level || !fdr || !shift || !resamples || !permutations || !seedOk)
         return std::nullopt;
     s.margin = *margin;
@@ -71,13 +89,13 @@ std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QStri
         bool ok = false;
         const double value = part.trimmed().toDouble(&ok);
         if (!ok || !(value >= 0 && value < 1)) {
-            *error = QString("--margins: '%1' is not a number in [0, 1)").arg(part.trimmed());
+            *error = Msg::tr("--margins: '%1' is not a number in [0, 1)").arg(part.trimmed());
             return std::nullopt;
         }
         s.countMargins.push_back(value);
     }
     if (s.countMargins.empty()) {
-        *error = "--margins: no margin given";
+        *error = Msg::tr("--margins: no margin given");
         return std::nullopt;
     }
     return s;
@@ -89,13 +107,16 @@ std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QStri
 void noteDesign(const Audit& audit, const BiasAnalysis& analysis)
 {
     for (const std::string& problem : analysis.design.problems)
-        std::cerr << "note: " << problem << '\n';
+        std::cerr << Msg::tr("note: %1").arg(QString::fromStdString(problem)).toStdString() << '\n';
     std::size_t noItems = 0, oneRunRows = 0, oneRunItems = 0;
     for (std::size_t i = 0; i < analysis.design.rows.size(); ++i) {
         const BiasRow& row = analysis.design.rows[i];
         if (analysis.excess[i].verdict == BiasVerdict::CrUnavailable) {
-            std::cerr << "note: " << describeBiasRow(audit, row.key)
-                      << ": CR unavailable (every original prompt has one answered run); RR only\n";
+            std::cerr << Msg::tr("note: %1: CR unavailable (every original prompt has one answered run); "
+                                 "RR only")
+                             .arg(QString::fromStdString(describeBiasRow(audit, row.key)))
+                             .toStdString()
+                      << '\n';
         } else if (analysis.excess[i].verdict == BiasVerdict::NoItems) {
             ++noItems;
         } else if (row.gaps.oneRun > 0) {
@@ -104,11 +125,17 @@ void noteDesign(const Audit& audit, const BiasAnalysis& analysis)
         }
     }
     if (oneRunRows > 0)
-        std::cerr << "note: " << oneRunItems << " item(s) in " << oneRunRows
-                  << " row(s) left out: original prompt with one answered run (column one_run)\n";
+        std::cerr << Msg::tr("note: %1 item(s) in %2 row(s) left out: original prompt with one answered run "
+                             "(column one_run)")
+                         .arg(oneRunItems)
+                         .arg(oneRunRows)
+                         .toStdString()
+                  << '\n';
     if (noItems > 0)
-        std::cerr << "note: " << noItems
-                  << " row(s) have no item with answered original and perturbed verdicts\n";
+        std::cerr << Msg::tr("note: %n row(s) have no item with answered original and perturbed verdicts",
+                             nullptr, static_cast<int>(noItems))
+                         .toStdString()
+                  << '\n';
 }
 
 } // namespace
@@ -117,32 +144,30 @@ int runBias(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Bias tests (metrics.md B1-B13): per (judge, format, test, version) the robustness rate RR, the "
-        "consistency rate CR, the excess E = CR - RR with its bootstrap interval and verdict against the "
-        "margin, "
-        "the sign-flip permutation p-value with the Benjamini-Hochberg correction, the probability shift and "
-        "the "
-        "direction of the cue.");
-    parser.addPositionalArgument("input", "A project or judgment files with bias-test judgments.",
+        Msg::tr("Bias tests (metrics.md B1-B13): per (judge, format, test, version) the robustness rate RR, "
+                "the consistency rate CR, the excess E = CR - RR with its bootstrap interval and verdict "
+                "against the margin, the sign-flip permutation p-value with the Benjamini-Hochberg "
+                "correction, the probability shift and the direction of the cue."));
+    parser.addPositionalArgument("input", Msg::tr("A project or judgment files with bias-test judgments."),
                                  "PROJECT_OR_FILE...");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kTable, kMargin, kMargins,
-                       kResamples, kPermutations, kSeed, kLevel, kFdr, kShiftThreshold, kThreads});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kTable, kMargin, kMargins,
+                        kResamples, kPermutations, kSeed, kLevel, kFdr, kShiftThreshold, kThreads});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("bias needs a project or judgment files");
+        return usage(Msg::tr("bias needs a project or judgment files"));
     const bool latex = isLatex(parser);
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!latex && !format)
         return usage(unknownFormat(parser));
     const QString table = parser.value(kTable);
     if (!QStringList{"excess", "counts", "confidence", "agreement", "cost"}.contains(table))
-        return usage(QString("unknown --table '%1' (expected excess, counts, confidence, agreement or cost)")
+        return usage(Msg::tr("unknown --table '%1' (expected excess, counts, confidence, agreement or cost)")
                          .arg(table));
     if (latex && table != "excess" && table != "counts")
-        return usage(QString("no LaTeX table for --table %1 (LaTeX: excess or counts)").arg(table));
+        return usage(Msg::tr("no LaTeX table for --table %1 (LaTeX: excess or counts)").arg(table));
     const auto settings = biasSettings(parser, &error);
     if (!settings)
         return usage(error);
@@ -159,7 +184,9 @@ int runBias(const QStringList& args)
 
     const BiasAnalysis analysis = analyseBias(*audit, *settings, static_cast<unsigned>(*threads));
     if (analysis.design.empty()) {
-        std::cerr << "no bias-test judgments in the input (no judgment has variant 'perturbed')\n";
+        std::cerr << Msg::tr("no bias-test judgments in the input (no judgment has variant 'perturbed')")
+                         .toStdString()
+                  << '\n';
         return kBadInput;
     }
     noteDesign(*audit, analysis);
@@ -184,27 +211,33 @@ int runCalibration(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Calibration of pairwise judges that return probabilities (metrics.md B11): per judge and format the "
-        "accuracy, mean confidence, ECE, Brier score and log loss on the original prompts (every pairwise "
-        "judgment when the audit has no bias-test design); --reliability writes the reliability points.");
-    parser.addPositionalArgument("input", "A project or judgment files.", "PROJECT_OR_FILE...");
-    const QCommandLineOption reliability("reliability",
-                                         "Write the reliability diagram points (bin, count, mean confidence, "
-                                         "accuracy) instead of the summary.");
-    const QCommandLineOption bins("bins", "Equal-width confidence bins of the ECE (default 10).", "N", "10");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, reliability, bins});
+        Msg::tr("Calibration of pairwise judges that return probabilities (metrics.md B11): per judge and "
+                "format the accuracy, mean confidence, ECE, Brier score and log loss on the original prompts "
+                "(every pairwise judgment when the audit has no bias-test design); --reliability writes the "
+                "reliability points."));
+    parser.addPositionalArgument("input", Msg::tr("A project or judgment files."), "PROJECT_OR_FILE...");
+    const QCommandLineOption reliability(
+        "reliability",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Write the reliability diagram points (bin, count, "
+                                                "mean confidence, accuracy) instead of the "
+                                                "summary."));
+    const QCommandLineOption bins(
+        "bins",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Equal-width confidence bins of the ECE (default 10)."), "N",
+        "10");
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, reliability, bins});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("calibration needs a project or judgment files");
+        return usage(Msg::tr("calibration needs a project or judgment files"));
     const bool latex = isLatex(parser);
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!latex && !format)
         return usage(unknownFormat(parser));
     if (latex && parser.isSet(reliability))
-        return usage("no LaTeX table for --reliability (LaTeX: the calibration summary)");
+        return usage(Msg::tr("no LaTeX table for --reliability (LaTeX: the calibration summary)"));
     const auto binCount = wholeNumberOption(parser, bins, 1, 1000, &error);
     if (!binCount)
         return usage(error);
@@ -215,7 +248,9 @@ int runCalibration(const QStringList& args)
         return exitCode;
     const auto results = analyseCalibration(*audit, static_cast<int>(*binCount));
     if (results.empty()) {
-        std::cerr << "no judgment with a probability on a pairwise item labelled A or B\n";
+        std::cerr
+            << Msg::tr("no judgment with a probability on a pairwise item labelled A or B").toStdString()
+            << '\n';
         return kBadInput;
     }
     std::string text;

@@ -18,16 +18,21 @@
 namespace tribunal::cli {
 namespace {
 
-const QCommandLineOption kPanel("panel", "Only this panel (dataset).", "NAME");
-const QCommandLineOption kSeed("seed", "Seed of the random streams (default 20261129).", "SEED", "20261129");
-const QCommandLineOption kFirst("first", "The first judge D (judge or judge@format).", "J");
+const QCommandLineOption
+    kPanel("panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Only this panel (dataset)."), "NAME");
+const QCommandLineOption
+    kSeed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Seed of the random streams (default 20261129)."),
+          "SEED", "20261129");
+const QCommandLineOption
+    kFirst("first", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The first judge D (judge or judge@format)."),
+           "J");
 
 std::optional<std::uint64_t> seedOption(const QCommandLineParser& parser, QString* error)
 {
     bool ok = false;
     const std::uint64_t seed = parser.value(kSeed).toULongLong(&ok);
     if (!ok)
-        *error = QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
+        *error = Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed));
     return ok ? std::optional<std::uint64_t>(seed) : std::nullopt;
 }
 
@@ -79,7 +84,7 @@ std::optional<Resolved> resolve(const Audit& audit, StrId panel, const Role& rol
             ++index;
         const bool repeated = std::find(out.found.begin(), out.found.end(), index) != out.found.end();
         if (index < refusedBelow || repeated) {
-            *exitCode = usage(QString("%1: '%2' names a judge already listed").arg(role.option, name.text));
+            *exitCode = usage(Msg::tr("%1: '%2' names a judge already listed").arg(role.option, name.text));
             return std::nullopt;
         }
         if (index == keys.size())
@@ -89,11 +94,14 @@ std::optional<Resolved> resolve(const Audit& audit, StrId panel, const Role& rol
     return out;
 }
 
-void noteAbsent(const QStringList& absent, const char* role, StrId panel, const Audit& audit)
+/// `message`: "note: ROLE '%1' has no judgment on panel '%2' (left out there)", marked with QT_TRANSLATE_NOOP
+/// where noteAbsent is called (one message per role, so that a translator can inflect the role).
+void noteAbsent(const QStringList& absent, const char* message, StrId panel, const Audit& audit)
 {
     for (const QString& name : absent)
-        std::cerr << "note: " << role << " '" << name.toStdString() << "' has no judgment on panel '"
-                  << audit.str(panel) << "' (left out there)\n";
+        std::cerr
+            << Msg::tr(message).arg(name, QString::fromStdString(std::string(audit.str(panel)))).toStdString()
+            << '\n';
 }
 
 /// What every command writes: a flat table, or LaTeX (with --standalone a document).
@@ -109,9 +117,9 @@ int writeResult(const QCommandLineParser& parser, const FlatTable& table, const 
 bool prepare(QCommandLineParser& parser, const QStringList& args, const char* command,
              const std::vector<QCommandLineOption>& required, int* exitCode, LabelRounding* rule)
 {
-    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
-                                 "PROJECT_OR_FILE...");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kPanel});
+    parser.addPositionalArgument(
+        "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kPanel});
     QString error;
     if (!parse(parser, args, &error)) {
         *exitCode = usage(error);
@@ -122,7 +130,7 @@ bool prepare(QCommandLineParser& parser, const QStringList& args, const char* co
     for (const QCommandLineOption& option : required)
         if (!parser.isSet(option)) {
             *exitCode = usage(
-                QString("%1 needs --%2 %3").arg(command, option.names().constLast(), option.valueName()));
+                Msg::tr("%1 needs --%2 %3").arg(command, option.names().constLast(), option.valueName()));
             return false;
         }
     const auto r = rounding(parser, &error);
@@ -145,9 +153,10 @@ AuditPtr loadRubricAudit(const QCommandLineParser& parser, const QStringList& in
     return audit;
 }
 
-int noPanel(const std::string& what)
+/// Prints `message` ("no rubric panel on which ...") to stderr; returns kBadInput.
+int noPanel(const QString& message)
 {
-    std::cerr << "no rubric panel " << what << "\n";
+    std::cerr << message.toStdString() << '\n';
     return kBadInput;
 }
 
@@ -157,24 +166,37 @@ int runCascade(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback "
-        "when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary "
-        "(best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, "
-        "the cost share of the cascade matching the best fallback) or, with --table curve, every tau.");
-    const QCommandLineOption fallbacksOption("fallbacks", "Fallback judges, comma-separated.", "J1,J2,...");
-    const QCommandLineOption singlesOption("singles", "Further single-judge candidates, comma-separated.",
-                                           "J3,...");
-    const QCommandLineOption halvingsOption("halvings", "K9 halvings of the units (default 50).", "N", "50");
-    const QCommandLineOption tableOption("table", "What to write: summary (default) or curve.", "TABLE",
-                                         "summary");
+        Msg::tr("Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a "
+                "fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and "
+                "kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain "
+                "over halvings of the units, the cost share of the cascade matching the best fallback) or, "
+                "with --table curve, every tau."));
+    const QCommandLineOption fallbacksOption(
+        "fallbacks", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Fallback judges, comma-separated."),
+        "J1,J2,...");
+    const QCommandLineOption singlesOption(
+        "singles",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Further single-judge candidates, comma-separated."),
+        "J3,...");
+    const QCommandLineOption halvingsOption(
+        "halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "K9 halvings of the units (default 50)."), "N",
+        "50");
+    const QCommandLineOption tableOption(
+        "table", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "What to write: summary (default) or curve."),
+        "TABLE", "summary");
     const QCommandLineOption ordinalTausOption(
-        "ordinal-taus", "Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1).",
+        "ordinal-taus",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1)."),
         "LIST");
     const QCommandLineOption binaryTausOption(
-        "binary-taus", "Thresholds on binary criteria, ascending in [0, 0.5] (default 0, 0.02, ..., 0.5).",
+        "binary-taus",
+        QT_TRANSLATE_NOOP(
+            "tribunal::cli::Msg",
+            "Thresholds on binary criteria, ascending in [0, 0.5] (default 0, 0.02, ..., 0.5)."),
         "LIST");
-    parser.addOptions({kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption,
-                       ordinalTausOption, binaryTausOption, kPrices});
+    addOptions(parser, {kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption,
+                        ordinalTausOption, binaryTausOption, kPrices});
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
     if (!prepare(parser, args, "cascade", {kFirst, fallbacksOption}, &exitCode, &rule))
@@ -206,9 +228,9 @@ int runCascade(const QStringList& args)
         return usage(error);
     const QString table = parser.value(tableOption);
     if (table != "summary" && table != "curve")
-        return usage(QString("unknown --table '%1' (expected summary or curve)").arg(table));
+        return usage(Msg::tr("unknown --table '%1' (expected summary or curve)").arg(table));
     if (table == "curve" && isLatex(parser))
-        return usage("--table curve has no --format latex (expected csv, md or json)");
+        return usage(Msg::tr("--table curve has no --format latex (expected csv, md or json)"));
 
     const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
     if (!audit)
@@ -235,14 +257,22 @@ int runCascade(const QStringList& args)
             return exitCode;
         if (f->found.empty())
             continue; // no fallback judged this panel
-        noteAbsent(f->absent, "fallback", panel, *audit);
-        noteAbsent(s->absent, "single judge", panel, *audit);
+        noteAbsent(f->absent,
+                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                     "note: fallback '%1' has no judgment on panel '%2' (left out there)"),
+                   panel, *audit);
+        noteAbsent(
+            s->absent,
+            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                              "note: single judge '%1' has no judgment on panel '%2' (left out there)"),
+            panel, *audit);
         results.push_back(
             cascadePanel(*audit, rubricVerdictTable(*audit, panel, keys, rule, prices ? &*prices : nullptr),
                          0, f->found, s->found, settings));
     }
     if (results.empty())
-        return noPanel("on which '" + parser.value(kFirst).toStdString() + "' and a fallback both judged");
+        return noPanel(
+            Msg::tr("no rubric panel on which '%1' and a fallback both judged").arg(parser.value(kFirst)));
     if (table == "curve")
         return writeResult(parser, cascadeCurveTable(*audit, results), {});
     return writeResult(parser, cascadeSummaryTable(*audit, results),
@@ -253,16 +283,22 @@ int runConfidentErrors(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Confident errors (metrics.md K3) and repeated errors (K4): the first judge's most confident wrong "
-        "answers per panel and kind with every other judge's answer on the pair, whether it repeats the "
-        "error and its baseline; --table repeats writes repeats against expected repeats per confidence "
-        "band, for the sample and for every error of the first judge.");
+        Msg::tr("Confident errors (metrics.md K3) and repeated errors (K4): the first judge's most confident "
+                "wrong answers per panel and kind with every other judge's answer on the pair, whether it "
+                "repeats the error and its baseline; --table repeats writes repeats against expected repeats "
+                "per confidence band, for the sample and for every error of the first judge."));
     const QCommandLineOption othersOption(
-        "others", "The other judges (default: every other judge with judgments on the panel).", "J2,J3,...");
-    const QCommandLineOption nOption("n", "Errors sampled per panel and kind (default 12).", "N", "12");
-    const QCommandLineOption tableOption("table", "What to write: sample (default) or repeats.", "TABLE",
-                                         "sample");
-    parser.addOptions({kFirst, othersOption, nOption, tableOption});
+        "others",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "The other judges (default: every other judge with judgments on the panel)."),
+        "J2,J3,...");
+    const QCommandLineOption nOption(
+        "n", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Errors sampled per panel and kind (default 12)."), "N",
+        "12");
+    const QCommandLineOption tableOption(
+        "table", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "What to write: sample (default) or repeats."),
+        "TABLE", "sample");
+    addOptions(parser, {kFirst, othersOption, nOption, tableOption});
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
     if (!prepare(parser, args, "confident-errors", {kFirst}, &exitCode, &rule))
@@ -274,10 +310,11 @@ int runConfidentErrors(const QStringList& args)
         return usage(error);
     const QString table = parser.value(tableOption);
     if (table != "sample" && table != "repeats")
-        return usage(QString("unknown --table '%1' (expected sample or repeats)").arg(table));
+        return usage(Msg::tr("unknown --table '%1' (expected sample or repeats)").arg(table));
     if (table == "repeats" && isLatex(parser))
-        return usage("--table repeats has no --format latex (the LaTeX table of --table sample includes the "
-                     "repeats)");
+        return usage(
+            Msg::tr("--table repeats has no --format latex (the LaTeX table of --table sample includes "
+                    "the repeats)"));
 
     const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
     if (!audit)
@@ -307,12 +344,15 @@ int runConfidentErrors(const QStringList& args)
                     otherIndices.push_back(keys.size());
                     keys.push_back(key);
                 }
-        noteAbsent(o->absent, "other judge", panel, *audit);
+        noteAbsent(o->absent,
+                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                     "note: other judge '%1' has no judgment on panel '%2' (left out there)"),
+                   panel, *audit);
         results.push_back(confidentErrorPanel(*audit, rubricVerdictTable(*audit, panel, keys, rule), 0,
                                               otherIndices, static_cast<int>(*n)));
     }
     if (results.empty())
-        return noPanel("on which '" + parser.value(kFirst).toStdString() + "' judged");
+        return noPanel(Msg::tr("no rubric panel on which '%1' judged").arg(parser.value(kFirst)));
     if (table == "repeats")
         return writeResult(parser, repeatSummaryTable(*audit, results), {});
     return writeResult(parser, confidentErrorTable(*audit, results),
@@ -322,18 +362,26 @@ int runConfidentErrors(const QStringList& args)
 int runJury(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Juries (metrics.md K5, K6): the lower and upper median of the jurors' answers per panel and kind, "
-        "compared with the most accurate single candidate on the same pairs (R7 unit bootstrap, Holm over "
-        "the "
-        "two medians), with the share of pairs all jurors got wrong and the oracle accuracy.");
-    const QCommandLineOption jurorsOption("jurors", "The jurors, comma-separated (at least two).",
-                                          "J1,J2,...");
+    parser.setApplicationDescription(Msg::tr(
+        "Juries (metrics.md K5, K6): the lower and upper median of the jurors' answers per panel and "
+        "kind, compared with the most accurate single candidate on the same pairs (R7 unit bootstrap, "
+        "Holm over the two medians), with the share of pairs all jurors got wrong and the oracle "
+        "accuracy."));
+    const QCommandLineOption jurorsOption(
+        "jurors", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The jurors, comma-separated (at least two)."),
+        "J1,J2,...");
     const QCommandLineOption candidatesOption(
-        "candidates", "Single judges the jury is compared with (default: the jurors).", "J1,...");
-    const QCommandLineOption resamples("resamples", "Bootstrap resamples (default 10000).", "N", "10000");
-    const QCommandLineOption margin("margin", "Parity margin as a proportion (default 0.05).", "M", "0.05");
-    parser.addOptions({jurorsOption, candidatesOption, resamples, kSeed, margin, kThreads});
+        "candidates",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Single judges the jury is compared with (default: the jurors)."),
+        "J1,...");
+    const QCommandLineOption resamples(
+        "resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."), "N",
+        "10000");
+    const QCommandLineOption margin(
+        "margin", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Parity margin as a proportion (default 0.05)."),
+        "M", "0.05");
+    addOptions(parser, {jurorsOption, candidatesOption, resamples, kSeed, margin, kThreads});
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
     if (!prepare(parser, args, "jury", {jurorsOption}, &exitCode, &rule))
@@ -344,7 +392,7 @@ int runJury(const QStringList& args)
     if (!candidateTexts)
         return usage(error);
     if (jurorTexts->size() < 2)
-        return usage("--jurors: at least two judges needed");
+        return usage(Msg::tr("--jurors: at least two judges needed"));
     PairedSettings paired;
     const auto b = wholeNumberOption(parser, resamples, 1, 10'000'000, &error);
     const auto seed = b ? seedOption(parser, &error) : std::nullopt;
@@ -378,12 +426,15 @@ int runJury(const QStringList& args)
             return exitCode;
         if (!j->absent.isEmpty())
             continue; // a jury is all its jurors
-        noteAbsent(c->absent, "candidate", panel, *audit);
+        noteAbsent(c->absent,
+                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                     "note: candidate '%1' has no judgment on panel '%2' (left out there)"),
+                   panel, *audit);
         const std::vector<std::size_t> pool = candidates->names.empty() ? j->found : c->found;
         results.push_back(juryPanel(rubricVerdictTable(*audit, panel, keys, rule), j->found, pool, paired));
     }
     if (results.empty())
-        return noPanel("on which every juror judged");
+        return noPanel(Msg::tr("no rubric panel on which every juror judged"));
     return writeResult(parser, juryTable(*audit, results),
                        isLatex(parser) ? juryLatex(*audit, results, paired) : std::string());
 }

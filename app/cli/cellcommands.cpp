@@ -34,8 +34,8 @@ int runDispersion(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Format dispersion of T per judge and dataset (metrics.md T8; the paper's Table 4).");
-    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+        Msg::tr("Format dispersion of T per judge and dataset (metrics.md T8; the paper's Table 4)."));
+    parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     addTrustOptions(parser);
     QString error;
@@ -43,7 +43,7 @@ int runDispersion(const QStringList& args)
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("dispersion needs a project, judgment files or a cell-level table");
+        return usage(Msg::tr("dispersion needs a project, judgment files or a cell-level table"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format && !isLatex(parser))
         return usage(unknownFormat(parser));
@@ -67,34 +67,40 @@ int runDispersion(const QStringList& args)
         return kBadInput;
     }
     if (dispersion.undefinedCells > 0)
-        std::cerr << "note: " << dispersion.undefinedCells << " cell(s) with undefined T left out\n";
+        std::cerr << Msg::tr("note: %n cell(s) with undefined T left out", nullptr,
+                             static_cast<int>(dispersion.undefinedCells))
+                         .toStdString()
+                  << '\n';
     return writeOutput(parser, format ? writeDispersionTable(dispersion, *format) : text);
 }
 
 int runAnova(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Variance decomposition of T over cells (metrics.md T10; main effects and two-way interactions).");
-    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+    parser.setApplicationDescription(Msg::tr(
+        "Variance decomposition of T over cells (metrics.md T10; main effects and two-way interactions)."));
+    parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     addTrustOptions(parser);
-    QCommandLineOption factors("factors", "Comma-separated factor columns (default judge,format,dataset).",
-                               "LIST", "judge,format,dataset");
-    parser.addOption(factors);
+    QCommandLineOption factors(
+        "factors",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Comma-separated factor columns (default judge,format,dataset)."),
+        "LIST", "judge,format,dataset");
+    addOptions(parser, {factors});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("anova needs a project, judgment files or a cell-level table");
+        return usage(Msg::tr("anova needs a project, judgment files or a cell-level table"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format && !isLatex(parser))
         return usage(unknownFormat(parser));
     AnovaOptions options;
     options.factors = toStd(parser.value(factors).split(',', Qt::SkipEmptyParts));
     if (options.factors.empty())
-        return usage("--factors needs at least one factor");
+        return usage(Msg::tr("--factors needs at least one factor"));
     int exitCode = kOk;
     bool assumed = false;
     auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
@@ -102,7 +108,7 @@ int runAnova(const QStringList& args)
         return exitCode;
     for (const auto& name : options.factors) {
         if (!cellFactorIndex(*cells, name))
-            return usage(QString("unknown factor '%1'").arg(QString::fromStdString(name)));
+            return usage(Msg::tr("unknown factor '%1'").arg(QString::fromStdString(name)));
     }
     // LaTeX through the function the workbench's export dialog calls (report/trustexport.h): same bytes.
     TrustLatexExport latex;
@@ -119,35 +125,45 @@ int runAnova(const QStringList& args)
         std::cerr << e.what() << '\n';
         return kBadInput;
     }
-    std::cerr << "sum of squares: " << sumOfSquaresName(result.type)
-              << (result.balanced ? " (balanced design)" : " (unbalanced design)") << '\n';
+    // The type's name ("sequential", "type II") is a keyword of the tables, not translated.
+    const QString ssName = QString::fromStdString(sumOfSquaresName(result.type));
+    std::cerr << (result.balanced ? Msg::tr("sum of squares: %1 (balanced design)").arg(ssName)
+                                  : Msg::tr("sum of squares: %1 (unbalanced design)").arg(ssName))
+                     .toStdString()
+              << '\n';
     if (result.droppedMissing > 0)
-        std::cerr << "note: " << result.droppedMissing << " cell(s) with undefined T left out\n";
+        std::cerr << Msg::tr("note: %n cell(s) with undefined T left out", nullptr,
+                             static_cast<int>(result.droppedMissing))
+                         .toStdString()
+                  << '\n';
     return writeOutput(parser, format ? writeAnovaTable(result, *format) : text);
 }
 
 int runCheckTable(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "Check a published cell-level table (metrics.md T14): recompute T = C (A - phi/2), A_max, the "
-        "Table-4 "
-        "dispersion and the ANOVA, and list every printed value that disagrees beyond its rounding.");
-    parser.addPositionalArgument("file", "Cell-level table: judge,format,dataset[,condition...],C,phi,A[,T].",
-                                 "FILE");
-    QCommandLineOption table4("table4", "A printed Table 4 (judge,dataset,dT_fmt[,T_min][,T_max]) to check.",
-                              "FILE");
-    parser.addOptions({table4, kOut});
+        "Table-4 dispersion and the ANOVA, and list every printed value that disagrees beyond its "
+        "rounding."));
+    parser.addPositionalArgument(
+        "file", Msg::tr("Cell-level table: judge,format,dataset[,condition...],C,phi,A[,T]."), "FILE");
+    QCommandLineOption table4(
+        "table4",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "A printed Table 4 (judge,dataset,dT_fmt[,T_min][,T_max]) to check."),
+        "FILE");
+    addOptions(parser, {table4, kOut});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.size() != 1)
-        return usage("check-table needs exactly one cell-level table");
+        return usage(Msg::tr("check-table needs exactly one cell-level table"));
     const auto cellsPath = inputs.front().toStdString();
     auto cellsText = readFile(cellsPath);
     if (!cellsText) {
-        std::cerr << cellsPath << ": cannot read\n";
+        std::cerr << Msg::tr("%1: cannot read").arg(inputs.front()).toStdString() << '\n';
         return kUsage;
     }
     std::optional<std::string> table4Text;
@@ -156,7 +172,7 @@ int runCheckTable(const QStringList& args)
         table4Path = parser.value(table4).toStdString();
         table4Text = readFile(table4Path);
         if (!table4Text) {
-            std::cerr << table4Path << ": cannot read\n";
+            std::cerr << Msg::tr("%1: cannot read").arg(parser.value(table4)).toStdString() << '\n';
             return kUsage;
         }
     }

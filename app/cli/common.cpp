@@ -1,11 +1,38 @@
 #include "common.h"
 
-#include <cmath>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 namespace tribunal::cli {
+
+void installCliTranslations(QCoreApplication& app)
+{
+    const QLocale locale = QLocale::system();
+    // QCommandLineParser's own messages ("Unknown option ...", "Displays help ...") are Qt's.
+    for (const auto& [name, dir] :
+         {std::pair{QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)},
+          std::pair{QStringLiteral("tribunal-cli"), QStringLiteral(":/i18n")}}) {
+        auto* translator = new QTranslator(&app);
+        if (translator->load(locale, name, QStringLiteral("_"), dir))
+            QCoreApplication::installTranslator(translator);
+        else
+            delete translator;
+    }
+}
+
+void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options)
+{
+    for (auto option : options) {
+        option.setDescription(Msg::tr(option.description().toUtf8().constData()));
+        parser.addOption(option);
+    }
+}
 
 std::vector<std::string> toStd(const QStringList& list)
 {
@@ -17,7 +44,8 @@ std::vector<std::string> toStd(const QStringList& list)
 
 int usage(const QString& message)
 {
-    std::cerr << "tribunal-cli: " << message.toStdString() << "\nRun 'tribunal-cli --help' for usage.\n";
+    std::cerr << "tribunal-cli: " << message.toStdString() << '\n'
+              << Msg::tr("Run 'tribunal-cli --help' for usage.").toStdString() << '\n';
     return kUsage;
 }
 
@@ -42,13 +70,29 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
     return true;
 }
 
-const QCommandLineOption kSkipBad("skip-bad", "Skip bad records and list them (default: stop at the first).");
-const QCommandLineOption kFormat("format", QString("Input format: %1.").arg(kInputFormatNames), "FORMAT",
-                                 "auto");
-const QCommandLineOption kPrices("prices",
-                                 "Prices per million tokens for requests without a recorded cost: "
-                                 "JUDGE=INPUT/OUTPUT,... (K11).",
-                                 "PRICES");
+namespace {
+// The list of kInputFormatNames written out, so that the catalogue can look the description up.
+constexpr const char* kFormatHelp = QT_TRANSLATE_NOOP(
+    "tribunal::cli::Msg",
+    "Input format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.");
+constexpr std::string_view kFormatHelpView = kFormatHelp, kFormatHelpPrefix = "Input format: ";
+static_assert(kFormatHelpView.starts_with(kFormatHelpPrefix) && kFormatHelpView.ends_with('.') &&
+                  kFormatHelpView.substr(kFormatHelpPrefix.size(),
+                                         kFormatHelpView.size() - kFormatHelpPrefix.size() - 1) ==
+                      std::string_view(kInputFormatNames),
+              "kFormatHelp must list kInputFormatNames");
+} // namespace
+
+const QCommandLineOption kSkipBad("skip-bad",
+                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                    "Skip bad records and list them (default: stop "
+                                                    "at the first)."));
+const QCommandLineOption kFormat("format", kFormatHelp, "FORMAT", "auto");
+const QCommandLineOption kPrices(
+    "prices",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Prices per million tokens for requests without a recorded "
+                                            "cost: JUDGE=INPUT/OUTPUT,... (K11)."),
+    "PRICES");
 
 std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QString* error)
 {
@@ -56,7 +100,7 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QSt
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kFormat).toStdString());
     if (!format) {
-        *error = QString("unknown input format '%1' (expected one of %2)")
+        *error = Msg::tr("unknown input format '%1' (expected one of %2)")
                      .arg(parser.value(kFormat), kInputFormatNames);
         return std::nullopt;
     }
@@ -74,7 +118,9 @@ AuditPtr load(const QStringList& inputs, const ImportOptions& options, ProjectEx
         return nullptr;
     }
     if (!loaded.issues.empty())
-        std::cerr << loaded.issues.size() << " bad record(s) skipped\n";
+        std::cerr << Msg::tr("%n bad record(s) skipped", nullptr, static_cast<int>(loaded.issues.size()))
+                         .toStdString()
+                  << '\n';
     if (extras)
         *extras = std::move(loaded.extras);
     return loaded.audit;
@@ -87,7 +133,7 @@ std::optional<long long> wholeNumberOption(const QCommandLineParser& parser, con
     const QString text = parser.value(option);
     const long long value = text.toLongLong(&ok);
     if (!ok || value < lo || value > hi) {
-        *error = QString("--%1: '%2' is not a whole number in [%3, %4]")
+        *error = Msg::tr("--%1: '%2' is not a whole number in [%3, %4]")
                      .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
         return std::nullopt;
     }
@@ -103,7 +149,7 @@ std::optional<double> realOption(const QCommandLineParser& parser, const QComman
     const bool inRange = ok && std::isfinite(value) && (openLo ? value > lo : value >= lo) &&
                          (openHi ? value < hi : value <= hi);
     if (!inRange) {
-        *error = QString("--%1: '%2' is not a number in %3%4, %5%6")
+        *error = Msg::tr("--%1: '%2' is not a number in %3%4, %5%6")
                      .arg(option.names().constLast(), text, openLo ? "(" : "[", QString::number(lo),
                           QString::number(hi), openHi ? ")" : "]");
         return std::nullopt;
@@ -126,7 +172,7 @@ std::optional<std::vector<double>> numberListOption(const QCommandLineParser& pa
         values.push_back(value);
     }
     if (!good) {
-        *error = QString("--%1: '%2' is not an ascending list of numbers in [%3, %4]")
+        *error = Msg::tr("--%1: '%2' is not an ascending list of numbers in [%3, %4]")
                      .arg(option.names().constLast(), text, QString::number(lo), QString::number(hi));
         return std::nullopt;
     }
@@ -148,12 +194,12 @@ std::optional<JudgePrices> pricesOption(const QCommandLineParser& parser, const 
         if (judge.isEmpty() || !okIn || !okOut || !std::isfinite(in) || !std::isfinite(out) || in < 0 ||
             out < 0) {
             *error =
-                QString("--%1: '%2' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million tokens")
+                Msg::tr("--%1: '%2' is not JUDGE=INPUT/OUTPUT with prices >= 0 in USD per million tokens")
                     .arg(name, part);
             return std::nullopt;
         }
         if (prices.count(judge.toStdString())) {
-            *error = QString("--%1: judge '%2' is priced twice").arg(name, judge);
+            *error = Msg::tr("--%1: judge '%2' is priced twice").arg(name, judge);
             return std::nullopt;
         }
         prices[judge.toStdString()] = {in, out};

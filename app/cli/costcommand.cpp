@@ -16,23 +16,21 @@ namespace tribunal::cli {
 int runCost(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Cost per judge (metrics.md B13, K11): per (judge, format, condition) the requests, total cost, cost "
-        "per 1,000 requests, median latency, verdict share and the cost ratio to the cheapest. A request's "
-        "cost "
-        "is its recorded cost_usd, or - for judges given --prices - input tokens x input price + output "
-        "tokens "
-        "x output price.");
-    parser.addPositionalArgument("input", "A project or judgment files.", "PROJECT_OR_FILE...");
-    parser.addOptions({kOut, kTableFormat, kInputFormat, kSkipBad, kPrices});
+    parser.setApplicationDescription(Msg::tr(
+        "Cost per judge (metrics.md B13, K11): per (judge, format, condition) the requests, total cost, "
+        "cost per 1,000 requests, median latency, verdict share and the cost ratio to the cheapest. A "
+        "request's cost is its recorded cost_usd, or - for judges given --prices - input tokens x input "
+        "price + output tokens x output price."));
+    parser.addPositionalArgument("input", Msg::tr("A project or judgment files."), "PROJECT_OR_FILE...");
+    addOptions(parser, {kOut, kTableFormat, kInputFormat, kSkipBad, kPrices});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("cost needs a project or judgment files");
+        return usage(Msg::tr("cost needs a project or judgment files"));
     if (isLatex(parser))
-        return usage("cost has no --format latex (expected csv, md or json)");
+        return usage(Msg::tr("cost has no --format latex (expected csv, md or json)"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format)
         return usage(unknownFormat(parser));

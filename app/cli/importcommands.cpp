@@ -38,19 +38,25 @@ void printSummaryText(const AuditSummary& s)
 int runImport(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Import audit files into a project.");
-    parser.addPositionalArgument("inputs", "Files or directories (flat CSV, Tribunal JSONL, LLMBar layout).",
+    parser.setApplicationDescription(Msg::tr("Import audit files into a project."));
+    parser.addPositionalArgument("inputs",
+                                 Msg::tr("Files or directories (flat CSV, Tribunal JSONL, LLMBar layout)."),
                                  "FILE_OR_DIR...");
-    QCommandLineOption out({"o", "output"}, "The project file to write (.tribunal).", "PROJECT");
-    QCommandLineOption force("force", "Replace PROJECT if it exists.");
-    QCommandLineOption append("append", "Add the imported judgments to the existing PROJECT.");
-    parser.addOptions({out, force, append, kSkipBad, kFormat});
+    QCommandLineOption out({"o", "output"},
+                           QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The project file to write (.tribunal)."),
+                           "PROJECT");
+    QCommandLineOption force("force",
+                             QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Replace PROJECT if it exists."));
+    QCommandLineOption append(
+        "append",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Add the imported judgments to the existing PROJECT."));
+    addOptions(parser, {out, force, append, kSkipBad, kFormat});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty() || !parser.isSet(out))
-        return usage("import needs at least one input and -o PROJECT");
+        return usage(Msg::tr("import needs at least one input and -o PROJECT"));
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
@@ -58,7 +64,7 @@ int runImport(const QStringList& args)
     const bool exists = QFileInfo::exists(parser.value(out));
     if (exists && !parser.isSet(force) && !parser.isSet(append))
         return usage(
-            QString("%1 exists; use --append to add to it or --force to replace it").arg(parser.value(out)));
+            Msg::tr("%1 exists; use --append to add to it or --force to replace it").arg(parser.value(out)));
 
     AuditPtr base;
     ProjectExtras extras;
@@ -93,16 +99,17 @@ int runImport(const QStringList& args)
 int runInfo(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Print the counts of an audit.");
-    parser.addPositionalArgument("input", "A project, or files to import.", "PROJECT_OR_FILE...");
-    QCommandLineOption json("json", "Print JSON (a stable contract for scripts).");
-    parser.addOptions({json, kSkipBad, kFormat});
+    parser.setApplicationDescription(Msg::tr("Print the counts of an audit."));
+    parser.addPositionalArgument("input", Msg::tr("A project, or files to import."), "PROJECT_OR_FILE...");
+    QCommandLineOption json(
+        "json", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Print JSON (a stable contract for scripts)."));
+    addOptions(parser, {json, kSkipBad, kFormat});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("info needs a project or file");
+        return usage(Msg::tr("info needs a project or file"));
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
@@ -122,27 +129,34 @@ int runExport(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Write an audit as Tribunal JSONL (items + judgments) or flat pairwise CSV.");
-    parser.addPositionalArgument("input", "A project, or files to import.", "PROJECT_OR_FILE...");
-    QCommandLineOption out({"o", "output"}, "File to write (JSONL: items go to NAME.items.jsonl beside it).",
-                           "FILE");
-    QCommandLineOption to("to", "Output format: jsonl or csv (same as --format when exporting).", "FORMAT");
-    QCommandLineOption inFormat("input-format", QString("Input format: %1.").arg(kInputFormatNames), "FORMAT",
-                                "auto");
-    QCommandLineOption format("format", "Output format: jsonl or csv.", "FORMAT");
-    parser.addOptions({out, format, to, inFormat, kSkipBad});
+        Msg::tr("Write an audit as Tribunal JSONL (items + judgments) or flat pairwise CSV."));
+    parser.addPositionalArgument("input", Msg::tr("A project, or files to import."), "PROJECT_OR_FILE...");
+    QCommandLineOption out(
+        {"o", "output"},
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "File to write (JSONL: items go to NAME.items.jsonl beside it)."),
+        "FILE");
+    QCommandLineOption to("to",
+                          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                            "Output format: jsonl or csv (same as --format when exporting)."),
+                          "FORMAT");
+    // The same (catalogue) description as --format of import and info: "Input format: auto, csv, ...".
+    QCommandLineOption inFormat("input-format", kFormat.description(), "FORMAT", "auto");
+    QCommandLineOption format(
+        "format", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: jsonl or csv."), "FORMAT");
+    addOptions(parser, {out, format, to, inFormat, kSkipBad});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     const QString outFormat = parser.isSet(format) ? parser.value(format) : parser.value(to);
     if (inputs.isEmpty() || !parser.isSet(out) || (outFormat != "jsonl" && outFormat != "csv"))
-        return usage("export needs an input, --format jsonl|csv and -o FILE");
+        return usage(Msg::tr("export needs an input, --format jsonl|csv and -o FILE"));
     ImportOptions options;
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto inputFormat = parseSourceFormat(parser.value(inFormat).toStdString());
     if (!inputFormat)
-        return usage("unknown --input-format");
+        return usage(Msg::tr("unknown --input-format"));
     options.format = *inputFormat;
     int exitCode = kOk;
     auto audit = load(inputs, options, nullptr, &exitCode);

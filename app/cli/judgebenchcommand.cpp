@@ -135,28 +135,29 @@ std::string writeJson(const std::vector<ScoreRow>& rows)
 int runJudgeBenchScore(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "JudgeBench's own score (utils/metrics.py): per cell and source prefix (mmlu-pro, "
-        "livebench-reasoning, livebench-math, livecodebench, Overall) the labelled pairs, the pairs judged "
-        "correct (both games: +1 for the label, -1 for the other response, correct when the sum > 0) and "
-        "100 * correct / pairs.");
-    parser.addPositionalArgument("input", "A project or judgment files (JudgeBench outputs .jsonl).",
+        "livebench-reasoning, livebench-math, livecodebench, Overall) the labelled pairs, the pairs "
+        "judged correct (both games: +1 for the label, -1 for the other response, correct when the sum "
+        "> 0) and 100 * correct / pairs."));
+    parser.addPositionalArgument("input", Msg::tr("A project or judgment files (JudgeBench outputs .jsonl)."),
                                  "AUDIT_FILES...");
-    const QCommandLineOption json("json", "Write a JSON array instead of the text table.");
-    parser.addOptions({kOut, kInputFormat, kSkipBad, json});
+    const QCommandLineOption json(
+        "json", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Write a JSON array instead of the text table."));
+    addOptions(parser, {kOut, kInputFormat, kSkipBad, json});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("judgebench-score needs a project or judgment files");
+        return usage(Msg::tr("judgebench-score needs a project or judgment files"));
     int exitCode = kOk;
     const AuditPtr audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
     const auto scores = judgeBenchScores(*audit);
     if (scores.empty()) {
-        std::cerr << "no cell has a labelled pairwise item: nothing to score\n";
+        std::cerr << Msg::tr("no cell has a labelled pairwise item: nothing to score").toStdString() << '\n';
         return kBadInput;
     }
     const auto rows = scoreRows(*audit, scores);

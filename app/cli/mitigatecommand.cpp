@@ -19,17 +19,22 @@
 namespace tribunal::cli {
 namespace {
 
-const QCommandLineOption kMitigateFormat("format", "Output format: csv (default), md or json.", "FORMAT",
-                                         "csv");
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
+const QCommandLineOption kMitigateFormat("format",
+                                         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                           "Output format: csv (default), md or json."),
+                                         "FORMAT", "csv");
 // The same names as the trust commands' options (trustSettings() reads them by name).
-const QCommandLineOption kMitigateGoodC("good-c",
-                                        "Failure map (T11): C counts as good from this value "
-                                        "(default 0.9).",
-                                        "C", "0.9");
-const QCommandLineOption kMitigateGoodPhi("good-phi",
-                                          "Failure map (T11): phi counts as good up to this value (default "
-                                          "0.2).",
-                                          "PHI", "0.2");
+const QCommandLineOption kMitigateGoodC(
+    "good-c",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure map (T11): C counts as good from this value "
+                                            "(default 0.9)."),
+    "C", "0.9");
+const QCommandLineOption kMitigateGoodPhi(
+    "good-phi",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure map (T11): phi counts as good up to this value "
+                                            "(default 0.2)."),
+    "PHI", "0.2");
 
 // The labels and the C..A_dec_half columns of one cell.
 MitigateRow cellRow(const CellRow& cell, const TrustSettings& settings)
@@ -54,34 +59,34 @@ MitigateRow cellRow(const CellRow& cell, const TrustSettings& settings)
 int runMitigate(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "T12 mitigation replays per cell (metrics.md): (a) majority over runs per presentation, (b) keep a "
         "verdict only where both orders agree (accuracy and coverage), (c) average the two orders' "
         "probabilities (prob_* columns; empty where the cell has no matched runs with probabilities). Then "
         "the cell's C, phi, A, its failure-map quadrant and mitigation (T11) and A_dec_half = (A - phi/2) / "
-        "(1 - phi). A cell-level table has no verdicts: its replay columns are empty.");
-    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+        "(1 - phi). A cell-level table has no verdicts: its replay columns are empty."));
+    parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     // --q is read by trustSettings(); A_dec_half is defined with q = 1/2, so only "half" is accepted.
     QCommandLineOption q(kQ);
     q.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions(
-        {kOut, kMitigateFormat, kInputFormat, kSkipBad, kUnit, kAssume, kMitigateGoodC, kMitigateGoodPhi, q});
+    addOptions(parser, {kOut, kMitigateFormat, kInputFormat, kSkipBad, kUnit, kAssume, kMitigateGoodC,
+                        kMitigateGoodPhi, q});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("mitigate needs a project, judgment files or a cell-level table");
+        return usage(Msg::tr("mitigate needs a project, judgment files or a cell-level table"));
     const auto format = tableFormat(parser.value(kMitigateFormat));
     if (!format)
         return usage(
-            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kMitigateFormat)));
+            Msg::tr("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kMitigateFormat)));
     const auto settings = trustSettings(parser, &error);
     if (!settings)
         return usage(error);
     if (settings->qMode != QMode::Half)
-        return usage("mitigate takes q = 1/2 (A_dec_half); --q observed does not apply");
+        return usage(Msg::tr("mitigate takes q = 1/2 (A_dec_half); --q observed does not apply"));
 
     MitigateTable table;
     if (isCellTable(inputs, true)) {
@@ -91,8 +96,10 @@ int runMitigate(const QStringList& args)
         if (!cells)
             return exitCode;
         dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
-        std::cerr << "note: a cell-level table has no verdicts: the T12 replay columns (majority_*, "
-                     "both_order_*, prob_*) are empty; they need judgment data\n";
+        std::cerr << Msg::tr("note: a cell-level table has no verdicts: the T12 replay columns (majority_*, "
+                             "both_order_*, prob_*) are empty; they need judgment data")
+                         .toStdString()
+                  << '\n';
         table.conditionNames = cells->conditionNames;
         for (const auto& cell : cells->rows)
             table.rows.push_back(cellRow(cell, *settings));

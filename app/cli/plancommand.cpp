@@ -19,25 +19,41 @@ namespace tribunal::cli {
 
 namespace {
 
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
+const QCommandLineOption kRates(
+    "rates",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Assumed rates C,PHI,A (e.g. from a pilot) of the judge to plan "
+                                            "for. Default: the simulated judge a = 0.8, b = 0.1, k = 0.95."),
+    "C,PHI,A");
+const QCommandLineOption kPilotRuns(
+    "pilot-runs",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Runs at which --rates were measured (default: each planned "
+                                            "R)."),
+    "R");
 const QCommandLineOption
-    kRates("rates",
-           "Assumed rates C,PHI,A (e.g. from a pilot) of the judge to plan for. Default: "
-           "the simulated judge a = 0.8, b = 0.1, k = 0.95.",
-           "C,PHI,A");
-const QCommandLineOption kPilotRuns("pilot-runs",
-                                    "Runs at which --rates were measured (default: each planned R).", "R");
-const QCommandLineOption kItems("items", "Item counts to plan for (default: the design's pairwise items).",
-                                "N,...");
-const QCommandLineOption kRunsGrid("runs", "Run counts to plan for (default: the design's runs).", "R,...");
-const QCommandLineOption kSimulations("simulations", "Simulated audits per design point (default 400).", "S",
-                                      "400");
-const QCommandLineOption kPlanSeed("seed", "Seed of the simulations (default 20261129).", "SEED", "20261129");
-const QCommandLineOption kPlanLevel("level", "Interval level (default 0.95).", "LEVEL", "0.95");
+    kItems("items",
+           QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                             "Item counts to plan for (default: the design's pairwise items)."),
+           "N,...");
+const QCommandLineOption kRunsGrid("runs",
+                                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                     "Run counts to plan for (default: the design's runs)."),
+                                   "R,...");
+const QCommandLineOption kSimulations("simulations",
+                                      QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                        "Simulated audits per design point (default 400)."),
+                                      "S", "400");
 const QCommandLineOption
-    kTargetWidth("target-width",
-                 "Full interval width to reach: adds the smallest item count that reaches "
-                 "it per metric and run count.",
-                 "W");
+    kPlanSeed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Seed of the simulations (default 20261129)."),
+              "SEED", "20261129");
+const QCommandLineOption kPlanLevel("level",
+                                    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Interval level (default 0.95)."),
+                                    "LEVEL", "0.95");
+const QCommandLineOption kTargetWidth(
+    "target-width",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Full interval width to reach: adds the smallest item count "
+                                            "that reaches it per metric and run count."),
+    "W");
 
 std::optional<std::vector<int>> intList(const QCommandLineParser& parser, const QCommandLineOption& option,
                                         int lo, int hi, QString* error)
@@ -47,7 +63,7 @@ std::optional<std::vector<int>> intList(const QCommandLineParser& parser, const 
         bool ok = false;
         const int value = part.trimmed().toInt(&ok);
         if (!ok || value < lo || value > hi) {
-            *error = QString("--%1: '%2' is not a list of whole numbers in [%3, %4]")
+            *error = Msg::tr("--%1: '%2' is not a list of whole numbers in [%3, %4]")
                          .arg(option.names().constFirst(), parser.value(option))
                          .arg(lo)
                          .arg(hi);
@@ -63,22 +79,21 @@ std::optional<std::vector<int>> intList(const QCommandLineParser& parser, const 
 int runPlan(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Plans a design before it runs: prints (stderr) its requests, estimated tokens, cost and duration, "
-        "and "
-        "writes the expected interval widths of C, phi, A and T for each item count and run count, by "
-        "simulating the assumed judge (analysis/precisionplanner.h; docs/judging.md).");
-    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
-    parser.addOptions({kOut, kTableFormat, kRates, kPilotRuns, kItems, kRunsGrid, kSimulations, kPlanSeed,
-                       kPlanLevel, kThreads, kTargetWidth});
+    parser.setApplicationDescription(Msg::tr(
+        "Plans a design before it runs: prints (stderr) its requests, estimated tokens, cost and "
+        "duration, and writes the expected interval widths of C, phi, A and T for each item count and "
+        "run count, by simulating the assumed judge (analysis/precisionplanner.h; docs/judging.md)."));
+    parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
+    addOptions(parser, {kOut, kTableFormat, kRates, kPilotRuns, kItems, kRunsGrid, kSimulations, kPlanSeed,
+                        kPlanLevel, kThreads, kTargetWidth});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
-        return usage("plan needs exactly one design file");
+        return usage(Msg::tr("plan needs exactly one design file"));
     if (isLatex(parser))
-        return usage("plan has no --format latex (expected csv, md or json)");
+        return usage(Msg::tr("plan has no --format latex (expected csv, md or json)"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format)
         return usage(unknownFormat(parser));
@@ -95,7 +110,7 @@ int runPlan(const QStringList& args)
         }
         if (!ok)
             return usage(
-                QString("--rates: '%1' is not C,PHI,A with each in [0, 1]").arg(parser.value(kRates)));
+                Msg::tr("--rates: '%1' is not C,PHI,A with each in [0, 1]").arg(parser.value(kRates)));
         settings.rates = target;
     }
     if (parser.isSet(kPilotRuns)) {
@@ -112,7 +127,7 @@ int runPlan(const QStringList& args)
     bool seedOk = false;
     settings.seed = parser.value(kPlanSeed).toULongLong(&seedOk);
     if (!seedOk)
-        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(kPlanSeed)));
+        return usage(Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(kPlanSeed)));
     settings.simulations = static_cast<int>(*simulations);
     settings.level = *level;
     settings.threads = static_cast<int>(*threads);
@@ -145,8 +160,10 @@ int runPlan(const QStringList& args)
             return usage(error);
         settings.itemGrid = *grid;
     } else if (pairwise < 2) {
-        std::cerr << positional[0].toStdString()
-                  << ": the design has fewer than 2 pairwise items; give --items to plan precision\n";
+        std::cerr << Msg::tr("%1: the design has fewer than 2 pairwise items; give --items to plan precision")
+                         .arg(positional[0])
+                         .toStdString()
+                  << '\n';
         return kBadInput;
     }
     if (parser.isSet(kRunsGrid)) {

@@ -8,11 +8,16 @@
 
 namespace tribunal::cli {
 
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
 const QCommandLineOption kRounding("rounding",
-                                   "R1 rule for a raters' mean half-way between levels: half-up (default), "
-                                   "half-down, or unrounded (half-up labels, offsets against the mean).",
+                                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                     "R1 rule for a raters' mean half-way between levels: "
+                                                     "half-up (default), half-down, or unrounded (half-up "
+                                                     "labels, offsets against the mean)."),
                                    "RULE", "half-up");
-const QCommandLineOption kThreads("threads", "Worker threads (default: all cores).", "N", "0");
+const QCommandLineOption
+    kThreads("threads", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Worker threads (default: all cores)."), "N",
+             "0");
 
 std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString* error)
 {
@@ -23,7 +28,7 @@ std::optional<LabelRounding> rounding(const QCommandLineParser& parser, QString*
         return LabelRounding::HalfDown;
     if (name == "unrounded")
         return LabelRounding::Unrounded;
-    *error = QString("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
+    *error = Msg::tr("unknown --rounding '%1' (expected half-up, half-down or unrounded)").arg(name);
     return std::nullopt;
 }
 
@@ -37,7 +42,8 @@ bool hasRubricItems(const Audit& audit)
 
 int noRubricItems()
 {
-    std::cerr << "no rubric items in the input (no item of kind binary or ordinal)\n";
+    std::cerr << Msg::tr("no rubric items in the input (no item of kind binary or ordinal)").toStdString()
+              << '\n';
     return kBadInput;
 }
 
@@ -45,7 +51,7 @@ std::optional<QStringList> commonChecks(const QCommandLineParser& parser, const 
 {
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty()) {
-        *exitCode = usage(QString("%1 needs a project or judgment files").arg(command));
+        *exitCode = usage(Msg::tr("%1 needs a project or judgment files").arg(QString::fromUtf8(command)));
         return std::nullopt;
     }
     if (!isLatex(parser) && !tableFormat(parser.value(kTableFormat))) {
@@ -64,7 +70,7 @@ std::optional<QStringList> judgeListOption(const QCommandLineParser& parser, con
         if (name.isEmpty())
             continue;
         if (names.contains(name)) {
-            *error = QString("--%1: '%2' is listed twice").arg(option.names().constLast(), name);
+            *error = Msg::tr("--%1: '%2' is listed twice").arg(option.names().constLast(), name);
             return std::nullopt;
         }
         names.push_back(name);
@@ -81,7 +87,7 @@ std::optional<CascadeJudgeTexts> cascadeJudgeTexts(const QCommandLineParser& par
     if (!singleTexts)
         return std::nullopt;
     if (fallbackTexts->isEmpty()) {
-        *error = "--fallbacks: at least one judge needed";
+        *error = Msg::tr("--fallbacks: at least one judge needed");
         return std::nullopt;
     }
     CascadeJudgeTexts texts;
@@ -120,7 +126,7 @@ std::optional<JudgeName> findJudge(const Audit& audit, const QString& text, int*
             return name;
         }
     }
-    std::cerr << "unknown judge '" << text.toStdString() << "' (no judgment of that judge)\n";
+    std::cerr << Msg::tr("unknown judge '%1' (no judgment of that judge)").arg(text).toStdString() << '\n';
     *exitCode = kBadInput;
     return std::nullopt;
 }
@@ -139,7 +145,8 @@ std::optional<std::vector<StrId>> rubricPanels(const Audit& audit, const QComman
     const std::string name = parser.value(panelOption).toStdString();
     const auto id = audit.strings().find(name);
     if (!id || std::find(panels.begin(), panels.end(), *id) == panels.end()) {
-        std::cerr << "no rubric panel '" << name << "' in the input\n";
+        std::cerr << Msg::tr("no rubric panel '%1' in the input").arg(parser.value(panelOption)).toStdString()
+                  << '\n';
         *exitCode = kBadInput;
         return std::nullopt;
     }
@@ -155,7 +162,8 @@ std::optional<std::vector<StrId>> judgeIds(const Audit& audit, const QStringList
         for (const Cell& cell : audit.cells())
             judged = judged || (id && cell.judge == *id);
         if (!judged) {
-            std::cerr << "unknown judge '" << name.toStdString() << "' (no judgment of that judge)\n";
+            std::cerr << Msg::tr("unknown judge '%1' (no judgment of that judge)").arg(name).toStdString()
+                      << '\n';
             *exitCode = kBadInput;
             return std::nullopt;
         }
@@ -175,7 +183,8 @@ std::optional<StrId> namedPanel(const Audit& audit, const QCommandLineParser& pa
     for (std::size_t i = 0; i < audit.itemCount() && id; ++i)
         found = found || (audit.items().dataset[i] == *id && audit.items().kind[i] != TaskKind::Pairwise);
     if (!found) {
-        std::cerr << "no rubric panel '" << name << "' in the input\n";
+        std::cerr << Msg::tr("no rubric panel '%1' in the input").arg(parser.value(panelOption)).toStdString()
+                  << '\n';
         *exitCode = kBadInput;
         return std::nullopt;
     }
@@ -199,13 +208,13 @@ JudgeLookup lookupJudge(const Audit& audit, StrId panel, const JudgeName& name, 
         QStringList list;
         for (const std::string& f : formats)
             list.push_back(QString::fromStdString(f));
-        *error = QString("%1: judge '%2' has several formats on panel '%3' (%4): write %2@FORMAT")
+        *error = Msg::tr("%1: judge '%2' has several formats on panel '%3' (%4): write %2@FORMAT")
                      .arg(option, name.text, QString::fromStdString(std::string(audit.str(panel))),
                           list.join(", "));
         return JudgeLookup::Ambiguous;
     }
     if (found.size() > 1) {
-        *error = QString("%1: judge '%2@%3' has several conditions on panel '%4'")
+        *error = Msg::tr("%1: judge '%2@%3' has several conditions on panel '%4'")
                      .arg(option, QString::fromStdString(std::string(audit.str(name.judge))),
                           QString::fromStdString(*formats.begin()),
                           QString::fromStdString(std::string(audit.str(panel))));

@@ -18,6 +18,7 @@
 #include <iostream>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 namespace tribunal::cli {
 namespace {
@@ -33,8 +34,13 @@ std::optional<RubricTable> rubricTableKind(const QString& name, QString* error)
         return RubricTable::Confusion;
     if (name == "shifts")
         return RubricTable::Shifts;
-    *error = QString("unknown --table '%1' (expected agreement, confusion or shifts)").arg(name);
+    *error = Msg::tr("unknown --table '%1' (expected agreement, confusion or shifts)").arg(name);
     return std::nullopt;
+}
+
+QString qString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 } // namespace
@@ -42,22 +48,26 @@ std::optional<RubricTable> rubricTableKind(const QString& name, QString* error)
 int runRubric(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "Rubric judges (metrics.md R1-R6): per judge, format, panel and criterion the agreement with the "
         "raters' label (ordinal: exact and within-one accuracy, QWK, offset, slope; binary: accuracy, kappa, "
         "MET-rate offset, FPR, FNR), the gap to the raters' own leave-one-out agreement, the level shift and "
         "the constant baseline. --table confusion writes every judge's confusion matrices (one row per "
         "label and predicted level, with the NA and failed answers per label), --table shifts the "
-        "level-shift accuracy curves (one row per shift).");
-    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
-                                 "PROJECT_OR_FILE...");
-    const QCommandLineOption qwk("qwk", "With --format latex: print the QWK next to each accuracy.");
+        "level-shift accuracy curves (one row per shift)."));
+    parser.addPositionalArgument(
+        "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
+    const QCommandLineOption qwk(
+        "qwk",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: print the QWK next to each accuracy."));
     const QCommandLineOption table(
         "table",
-        "What to write: agreement (default; R2-R6 per criterion), confusion (label x predicted counts) or "
-        "shifts (R5 accuracy per level shift).",
+        QT_TRANSLATE_NOOP(
+            "tribunal::cli::Msg",
+            "What to write: agreement (default; R2-R6 per criterion), confusion (label x predicted "
+            "counts) or shifts (R5 accuracy per level shift)."),
         "TABLE", "agreement");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk, table});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk, table});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -69,13 +79,13 @@ int runRubric(const QStringList& args)
     if (!rule)
         return usage(error);
     if (parser.isSet(qwk) && !isLatex(parser))
-        return usage("--qwk needs --format latex");
+        return usage(Msg::tr("--qwk needs --format latex"));
     const auto tableKind = rubricTableKind(parser.value(table), &error);
     if (!tableKind)
         return usage(error);
     if (*tableKind != RubricTable::Agreement && isLatex(parser))
         return usage(
-            QString("--table %1 has no --format latex (expected csv, md or json)").arg(parser.value(table)));
+            Msg::tr("--table %1 has no --format latex (expected csv, md or json)").arg(parser.value(table)));
 
     const AuditPtr audit = loadJudgmentAudit(parser, *inputs, &exitCode);
     if (!audit)
@@ -95,7 +105,9 @@ int runRubric(const QStringList& args)
     std::string text;
     if (isLatex(parser)) {
         if (report.rows.empty()) {
-            std::cerr << "no rubric judgments in the input (the rubric items have no judgment)\n";
+            std::cerr << Msg::tr("no rubric judgments in the input (the rubric items have no judgment)")
+                             .toStdString()
+                      << '\n';
             return kBadInput;
         }
         RubricLatexOptions options;
@@ -112,23 +124,33 @@ int runRubric(const QStringList& args)
 int runCompare(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "Paired comparison of rubric judges (metrics.md R7): for every two judges of --judges, per panel and "
         "format, the accuracy difference on the pairs both scored with its unit-bootstrap intervals and "
         "outcome (separated, parity, inconclusive), the exact McNemar and sign tests, all p-values "
-        "Holm-adjusted over the comparisons of the command.");
-    parser.addPositionalArgument("input", "A project or judgment files with binary or ordinal items.",
-                                 "PROJECT_OR_FILE...");
-    const QCommandLineOption judgesOption("judges", "The judges to compare, comma-separated (at least two).",
-                                          "J1,J2,...");
-    const QCommandLineOption panelOption("panel", "Only this panel (dataset).", "NAME");
-    const QCommandLineOption resamples("resamples", "Bootstrap resamples (default 10000).", "N", "10000");
-    const QCommandLineOption seed("seed", "Seed of the bootstrap streams (default 20261129).", "SEED",
-                                  "20261129");
-    const QCommandLineOption margin("margin", "Parity margin as a proportion (default 0.05).", "M", "0.05");
-    const QCommandLineOption cluster("cluster", "Also run the cluster bootstrap over: group.", "COLUMN");
-    parser.addOptions({kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, judgesOption,
-                       panelOption, resamples, seed, margin, cluster, kThreads});
+        "Holm-adjusted over the comparisons of the command."));
+    parser.addPositionalArgument(
+        "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
+    const QCommandLineOption judgesOption(
+        "judges",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The judges to compare, comma-separated (at least two)."),
+        "J1,J2,...");
+    const QCommandLineOption panelOption(
+        "panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Only this panel (dataset)."), "NAME");
+    const QCommandLineOption resamples(
+        "resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."), "N",
+        "10000");
+    const QCommandLineOption seed(
+        "seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Seed of the bootstrap streams (default 20261129)."),
+        "SEED", "20261129");
+    const QCommandLineOption margin(
+        "margin", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Parity margin as a proportion (default 0.05)."),
+        "M", "0.05");
+    const QCommandLineOption cluster(
+        "cluster", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Also run the cluster bootstrap over: group."),
+        "COLUMN");
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, judgesOption,
+                        panelOption, resamples, seed, margin, cluster, kThreads});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -137,16 +159,16 @@ int runCompare(const QStringList& args)
     if (!inputs)
         return exitCode;
     if (!parser.isSet(judgesOption))
-        return usage("compare needs --judges J1,J2,...");
+        return usage(Msg::tr("compare needs --judges J1,J2,..."));
     QStringList judgeNames;
     for (const QString& part : parser.value(judgesOption).split(',', Qt::SkipEmptyParts)) {
         const QString name = part.trimmed();
         if (judgeNames.contains(name))
-            return usage(QString("--judges: '%1' is listed twice").arg(name));
+            return usage(Msg::tr("--judges: '%1' is listed twice").arg(name));
         judgeNames.push_back(name);
     }
     if (judgeNames.size() < 2)
-        return usage("--judges: at least two judges needed");
+        return usage(Msg::tr("--judges: at least two judges needed"));
     const auto rule = rounding(parser, &error);
     if (!rule)
         return usage(error);
@@ -158,14 +180,14 @@ int runCompare(const QStringList& args)
     bool seedOk = false;
     paired.seed = parser.value(seed).toULongLong(&seedOk);
     if (!seedOk)
-        return usage(QString("--seed: '%1' is not a whole number >= 0").arg(parser.value(seed)));
+        return usage(Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(seed)));
     bool marginOk = false;
     paired.margin = parser.value(margin).toDouble(&marginOk);
     if (!marginOk || !std::isfinite(paired.margin) || paired.margin < 0 || paired.margin >= 1)
-        return usage(QString("--margin: '%1' is not a number in [0, 1)").arg(parser.value(margin)));
+        return usage(Msg::tr("--margin: '%1' is not a number in [0, 1)").arg(parser.value(margin)));
     paired.clusterBootstrap = parser.isSet(cluster);
     if (paired.clusterBootstrap && parser.value(cluster) != "group")
-        return usage(QString("unknown --cluster '%1' (expected group)").arg(parser.value(cluster)));
+        return usage(Msg::tr("unknown --cluster '%1' (expected group)").arg(parser.value(cluster)));
     const auto threads = wholeNumberOption(parser, kThreads, 0, 1024, &error);
     if (!threads)
         return usage(error);
@@ -185,14 +207,19 @@ int runCompare(const QStringList& args)
     const JudgeComparisonSettings settings{*rule};
     const std::vector<JudgeComparison> comparisons = compareJudges(*audit, *judges, *panel, settings, paired);
     if (comparisons.empty()) {
-        std::cerr << "no panel and format in which two of the judges both judged rubric items\n";
+        std::cerr << Msg::tr("no panel and format in which two of the judges both judged rubric items")
+                         .toStdString()
+                  << '\n';
         return kBadInput;
     }
     for (const JudgeComparison& c : comparisons)
         if (c.pairs.pairs.empty())
-            std::cerr << "note: " << audit->str(c.first.judge) << " and " << audit->str(c.second.judge)
-                      << " scored no common pair on panel " << audit->str(c.dataset) << ", format "
-                      << audit->str(c.first.format) << " (outcome undefined, outside the Holm family)\n";
+            std::cerr << Msg::tr("note: %1 and %2 scored no common pair on panel %3, format %4 (outcome "
+                                 "undefined, outside the Holm family)")
+                             .arg(qString(audit->str(c.first.judge)), qString(audit->str(c.second.judge)),
+                                  qString(audit->str(c.dataset)), qString(audit->str(c.first.format)))
+                             .toStdString()
+                      << '\n';
     std::string text;
     if (isLatex(parser)) {
         text = pairedComparisonLatex(*audit, comparisons, paired, settings);

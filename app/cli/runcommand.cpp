@@ -29,34 +29,44 @@ extern "C" void requestStop(int)
     g_stopRequested.store(true);
 }
 
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
 const QCommandLineOption kNoRetryFailed("no-retry-failed",
-                                        "Do not send requests an earlier run recorded as failed.");
-const QCommandLineOption kMaxResponseBytes("max-response-bytes", "Refuse responses larger than N bytes.", "N",
-                                           "4194304");
-const QCommandLineOption
-    kBackoff("backoff", "First retry delay in seconds before jitter (doubles per retry).", "S", "1");
-const QCommandLineOption kQuiet("quiet", "No progress lines on stderr.");
+                                        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                          "Do not send requests an earlier run recorded as "
+                                                          "failed."));
+const QCommandLineOption kMaxResponseBytes("max-response-bytes",
+                                           QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                             "Refuse responses larger than N bytes."),
+                                           "N", "4194304");
+const QCommandLineOption kBackoff("backoff",
+                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                    "First retry delay in seconds before jitter (doubles per "
+                                                    "retry)."),
+                                  "S", "1");
+const QCommandLineOption kQuiet("quiet",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg", "No progress lines on stderr."));
 
 } // namespace
 
 int runRun(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Runs an audit design (docs/judging.md) against its judges' OpenAI-compatible endpoints and writes "
-        "every answer to PROJECT as it arrives. PROJECT is created when missing; when it exists the run "
-        "resumes: requests already answered are not sent again. API keys come from the environment variables "
-        "the judges name (api_key_env) and are never written. SIGINT / SIGTERM cancel cleanly.");
-    parser.addPositionalArgument("design", "The design file (JSON).", "DESIGN.json");
-    parser.addOptions({kOut, kNoRetryFailed, kMaxResponseBytes, kBackoff, kQuiet});
+    parser.setApplicationDescription(Msg::tr(
+        "Runs an audit design (docs/judging.md) against its judges' OpenAI-compatible endpoints and "
+        "writes every answer to PROJECT as it arrives. PROJECT is created when missing; when it exists "
+        "the run resumes: requests already answered are not sent again. API keys come from the "
+        "environment variables the judges name (api_key_env) and are never written. SIGINT / SIGTERM "
+        "cancel cleanly."));
+    parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
+    addOptions(parser, {kOut, kNoRetryFailed, kMaxResponseBytes, kBackoff, kQuiet});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const auto positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
-        return usage("run needs exactly one design file");
+        return usage(Msg::tr("run needs exactly one design file"));
     if (!parser.isSet(kOut))
-        return usage("run needs -o PROJECT");
+        return usage(Msg::tr("run needs -o PROJECT"));
     const auto maxBytes = wholeNumberOption(parser, kMaxResponseBytes, 1024, 1ll << 32, &error);
     const auto backoff = realOption(parser, kBackoff, 0.0, 3600.0, true, false, &error);
     if (!maxBytes || !backoff)
@@ -86,9 +96,13 @@ int runRun(const QStringList& args)
     QObject::connect(&scheduler, &RunScheduler::progress, [quiet](const RunCounts& c) {
         if (quiet)
             return;
-        std::cerr << "answered " << c.answered << '/' << c.toSend << ", failed " << c.failed << ", retried "
-                  << c.retried << ", in flight " << c.inFlight << ", spend "
-                  << usdText(c.spendUsd).toStdString() << '\n';
+        // Progress for people (stderr); the tests read stdout and the simulator's stats, not these lines.
+        std::cerr << Msg::tr("answered %1/%2, failed %3, retried %4, in flight %5, spend %6")
+                         .arg(QString::number(c.answered), QString::number(c.toSend),
+                              QString::number(c.failed), QString::number(c.retried),
+                              QString::number(c.inFlight), usdText(c.spendUsd))
+                         .toStdString()
+                  << '\n';
     });
     bool cancelled = false;
     QString runError;
@@ -108,9 +122,10 @@ int runRun(const QStringList& args)
 
     // Without the handlers a signal ends the run at once, which loses nothing committed (tst_runcrash).
     if (std::signal(SIGINT, requestStop) == SIG_ERR || std::signal(SIGTERM, requestStop) == SIG_ERR)
-        std::cerr
-            << "warning: cannot catch SIGINT and SIGTERM: they end the run at once (recorded answers are "
-               "kept)\n";
+        std::cerr << Msg::tr("warning: cannot catch SIGINT and SIGTERM: they end the run at once (recorded "
+                             "answers are kept)")
+                         .toStdString()
+                  << '\n';
     QTimer stopPoll;
     QObject::connect(&stopPoll, &QTimer::timeout, [&scheduler] {
         if (g_stopRequested.load())

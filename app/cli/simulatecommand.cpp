@@ -44,7 +44,7 @@ int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption&
     settings.runs = parser.value(runs).toInt(&okR);
     settings.seed = parser.value(seed).toULongLong(&okS);
     if (!okN || !okR || !okS || settings.runs < 1 || settings.runs > 1000)
-        return usage("--judgments, --runs (1..1000) and --seed take non-negative integers");
+        return usage(Msg::tr("--judgments, --runs (1..1000) and --seed take non-negative integers"));
     auto audit = simulateAudit(settings);
     std::string writeError;
     if (!writeAudit(*audit, parser.value(out), &writeError)) {
@@ -59,14 +59,30 @@ int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption&
 // Options of `simulate bias` and `simulate rubric` (--judges and --truth are shared; the range of --judges
 // differs and is checked per form).
 struct SimulateOptions {
-    QCommandLineOption judges{"judges", "simulate bias: judges, 1..32; simulate rubric: 3..16.", "J", "4"};
-    QCommandLineOption items{"items", "simulate bias: items, each judged under every test, 1..20000.", "N",
-                             "60"};
-    QCommandLineOption s{
-        "s", "simulate bias: s of every test instead of drawn values (0 = no bias), in [0, 1].", "S"};
-    QCommandLineOption truth{"truth", "simulate bias / rubric: write the true values to this CSV file.",
-                             "FILE.csv"};
-    QCommandLineOption units{"units", "simulate rubric: units (5 criteria each), 1..20000.", "N", "200"};
+    // The descriptions are looked up in the catalogue by addOptions() (common.h).
+    QCommandLineOption judges{
+        "judges",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate bias: judges, 1..32; simulate rubric: 3..16."), "J",
+        "4"};
+    QCommandLineOption items{
+        "items",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "simulate bias: items, each judged under every test, 1..20000."),
+        "N", "60"};
+    QCommandLineOption s{"s",
+                         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                           "simulate bias: s of every test instead of drawn values (0 = no "
+                                           "bias), in [0, 1]."),
+                         "S"};
+    QCommandLineOption truth{
+        "truth",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "simulate bias / rubric: write the true values to this CSV file."),
+        "FILE.csv"};
+    QCommandLineOption units{
+        "units",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate rubric: units (5 criteria each), 1..20000."), "N",
+        "200"};
 };
 
 /// Writes `csv` to `path` atomically; false (and the message on stderr) when it cannot.
@@ -75,8 +91,7 @@ bool writeTruth(const QString& path, const std::string& csv)
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
         !file.commit()) {
-        std::cerr << "cannot write " << path.toStdString() << ": " << file.errorString().toStdString()
-                  << '\n';
+        std::cerr << Msg::tr("cannot write %1: %2").arg(path, file.errorString()).toStdString() << '\n';
         return false;
     }
     return true;
@@ -89,21 +104,21 @@ int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& opt
     bool ok = false;
     settings.judges = parser.value(options.judges).toInt(&ok);
     if (!ok || settings.judges < 1 || settings.judges > kMaxSimulatedJudges)
-        return usage("--judges takes an integer in 1..32");
+        return usage(Msg::tr("--judges takes an integer in 1..32"));
     settings.items = parser.value(options.items).toInt(&ok);
     if (!ok || settings.items < 1 || settings.items > kMaxSimulatedItems)
-        return usage("--items takes an integer in 1..20000");
+        return usage(Msg::tr("--items takes an integer in 1..20000"));
     settings.seed = parser.value(seed).toULongLong(&ok);
     if (!ok)
-        return usage("--seed takes a non-negative integer");
+        return usage(Msg::tr("--seed takes a non-negative integer"));
     if (parser.isSet(options.s)) {
         const double s = parser.value(options.s).toDouble(&ok);
         if (!ok || !(s >= 0 && s <= 1))
-            return usage("--s takes a number in [0, 1]");
+            return usage(Msg::tr("--s takes a number in [0, 1]"));
         settings.fixedS = s;
     }
     if (parser.isSet(options.truth) && !parser.value(options.truth).endsWith(".csv"))
-        return usage("--truth takes a .csv file name");
+        return usage(Msg::tr("--truth takes a .csv file name"));
 
     const BiasSimulationResult result = simulateBiasAudit(settings);
     std::string writeError;
@@ -115,9 +130,10 @@ int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& opt
               << settings.judges << " judges x " << settings.items << " items x 14 requests) to "
               << parser.value(out).toStdString() << '\n';
     if (parser.value(out).endsWith(".csv"))
-        std::cerr
-            << "note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or .tribunal "
-               "to keep them\n";
+        std::cerr << Msg::tr("note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or "
+                             ".tribunal to keep them")
+                         .toStdString()
+                  << '\n';
     if (parser.isSet(options.truth)) {
         if (!writeTruth(parser.value(options.truth), biasTruthCsv(result.truth)))
             return kUsage;
@@ -134,17 +150,18 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
     bool ok = false;
     settings.judges = parser.value(options.judges).toInt(&ok);
     if (!ok || settings.judges < kMinRubricJudges || settings.judges > kMaxRubricJudges)
-        return usage("--judges takes an integer in 3..16");
+        return usage(Msg::tr("--judges takes an integer in 3..16"));
     settings.units = parser.value(options.units).toInt(&ok);
     if (!ok || settings.units < 1 || settings.units > kMaxRubricUnits)
-        return usage("--units takes an integer in 1..20000");
+        return usage(Msg::tr("--units takes an integer in 1..20000"));
     settings.seed = parser.value(seed).toULongLong(&ok);
     if (!ok)
-        return usage("--seed takes a non-negative integer");
+        return usage(Msg::tr("--seed takes a non-negative integer"));
     if (parser.isSet(options.truth) && !parser.value(options.truth).endsWith(".csv"))
-        return usage("--truth takes a .csv file name");
+        return usage(Msg::tr("--truth takes a .csv file name"));
     if (parser.value(out).endsWith(".csv"))
-        return usage("-o takes a .jsonl or .tribunal file name (the flat CSV holds pairwise judgments only)");
+        return usage(
+            Msg::tr("-o takes a .jsonl or .tribunal file name (the flat CSV holds pairwise judgments only)"));
 
     const RubricSimulationResult result = simulateRubricAudit(settings);
     std::string writeError;
@@ -169,41 +186,49 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
 int runSimulate(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(Msg::tr(
         "Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit "
         "with\n"
         "stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); or a "
         "rubric\n"
         "audit with stated true values: simulate rubric -o FILE [--truth FILE.csv] "
-        "(docs/rubric-simulation.md).");
-    parser.addPositionalArgument("what", "What to simulate: audit, bias or rubric.", "audit|bias|rubric");
-    QCommandLineOption judgments("judgments", "simulate audit: number of judgments.", "N", "1000000");
-    QCommandLineOption runs("runs", "simulate audit: runs per (item, order).", "R", "10");
-    QCommandLineOption seed("seed", "Random seed.", "S", "20261129");
-    QCommandLineOption out({"o", "output"}, "File to write: .csv, .jsonl or .tribunal.", "FILE");
+        "(docs/rubric-simulation.md)."));
+    parser.addPositionalArgument("what", Msg::tr("What to simulate: audit, bias or rubric."),
+                                 "audit|bias|rubric");
+    QCommandLineOption judgments(
+        "judgments", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: number of judgments."), "N",
+        "1000000");
+    QCommandLineOption runs(
+        "runs", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: runs per (item, order)."), "R",
+        "10");
+    QCommandLineOption seed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Random seed."), "S", "20261129");
+    QCommandLineOption out(
+        {"o", "output"}, QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write: .csv, .jsonl or .tribunal."),
+        "FILE");
     SimulateOptions bias;
-    parser.addOptions({judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth, bias.units});
+    addOptions(parser, {judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth, bias.units});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     const QStringList what = parser.positionalArguments().mid(1);
     if (what == QStringList{"bias"}) {
         if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.units))
-            return usage("usage: " + kBiasForm);
+            return usage(Msg::tr("usage: %1").arg(kBiasForm));
         return runSimulateBias(parser, bias, seed, out);
     }
     if (what == QStringList{"rubric"}) {
         if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.items) ||
             parser.isSet(bias.s))
-            return usage("usage: " + kRubricForm);
+            return usage(Msg::tr("usage: %1").arg(kRubricForm));
         return runSimulateRubric(parser, bias, seed, out);
     }
     if (what != QStringList{"audit"} || !parser.isSet(out) || parser.isSet(bias.judges) ||
         parser.isSet(bias.items) || parser.isSet(bias.s) || parser.isSet(bias.truth) ||
         parser.isSet(bias.units))
-        return usage(what == QStringList{"audit"}
-                         ? "usage: " + kAuditForm
-                         : "usage: " + kAuditForm + "\n   or: " + kBiasForm + "\n   or: " + kRubricForm);
+        return usage(
+            what == QStringList{"audit"}
+                ? Msg::tr("usage: %1").arg(kAuditForm)
+                : Msg::tr("usage: %1\n   or: %2\n   or: %3").arg(kAuditForm, kBiasForm, kRubricForm));
     return runSimulateAudit(parser, judgments, runs, seed, out);
 }
 

@@ -29,7 +29,7 @@ QString availableColumns(const CellTable& table)
 
 QString unknownColumn(const QString& option, const QString& column, const CellTable& table)
 {
-    return QString("%1: unknown column '%2' (available: %3)").arg(option, column, availableColumns(table));
+    return Msg::tr("%1: unknown column '%2' (available: %3)").arg(option, column, availableColumns(table));
 }
 
 } // namespace
@@ -37,64 +37,77 @@ QString unknownColumn(const QString& option, const QString& column, const CellTa
 int runSweep(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "T9 condition sweep (metrics.md): for each value of a column, the mean and quartiles over cells of "
-        "C, "
-        "A - phi/2 and T (the paper's Figure 3). With --pool, cells are first pooled over a column as in the "
-        "paper's Table 3 (mean C, phi and A; T recomputed from the means).");
-    parser.addPositionalArgument("input", "A project, judgment files, or a cell-level table.",
+    parser.setApplicationDescription(Msg::tr(
+        "T9 condition sweep (metrics.md): for each value of a column, the mean and quartiles over cells "
+        "of C, A - phi/2 and T (the paper's Figure 3). With --pool, cells are first pooled over a column "
+        "as in the paper's Table 3 (mean C, phi and A; T recomputed from the means)."));
+    parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     // The trust options that change C, phi, A or T (loadCellTable reads them); no LaTeX writer for T9 and no
     // failure map, so not addTrustOptions().
-    const QCommandLineOption sweepFormat("format", "Output format: csv (default), md or json.", "FORMAT",
-                                         "csv");
-    parser.addOptions({kOut, sweepFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+    const QCommandLineOption sweepFormat(
+        "format", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: csv (default), md or json."),
+        "FORMAT", "csv");
+    addOptions(parser, {kOut, sweepFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
     // trustSettings() also reads the failure-map thresholds by name; they do not enter a sweep.
-    QCommandLineOption goodC("good-c", "Failure-map threshold (not used by sweep).", "C", "0.9");
-    QCommandLineOption goodPhi("good-phi", "Failure-map threshold (not used by sweep).", "PHI", "0.2");
+    QCommandLineOption goodC(
+        "good-c", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure-map threshold (not used by sweep)."), "C",
+        "0.9");
+    QCommandLineOption goodPhi(
+        "good-phi", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure-map threshold (not used by sweep)."),
+        "PHI", "0.2");
     goodC.setFlags(QCommandLineOption::HiddenFromHelp);
     goodPhi.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({goodC, goodPhi});
-    QCommandLineOption over("over", "The column to sweep over (judge, format, dataset or a condition).",
-                            "COLUMN");
-    QCommandLineOption pool("pool", "Pool cells over this column first (Table 3 aggregation).", "COLUMN");
-    QCommandLineOption poolMap("pool-map",
-                               "With --pool: which values pool into which name, as FROM=TO,FROM=TO (values "
-                               "not listed stay apart). Default: every value pools into 'all'.",
-                               "MAP");
-    parser.addOptions({over, pool, poolMap});
+    addOptions(parser, {goodC, goodPhi});
+    QCommandLineOption over(
+        "over",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "The column to sweep over (judge, format, dataset or a condition)."),
+        "COLUMN");
+    QCommandLineOption pool(
+        "pool",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Pool cells over this column first (Table 3 aggregation)."),
+        "COLUMN");
+    QCommandLineOption poolMap(
+        "pool-map",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "With --pool: which values pool into which name, as "
+                          "FROM=TO,FROM=TO (values not listed stay apart). Default: every "
+                          "value pools into 'all'."),
+        "MAP");
+    addOptions(parser, {over, pool, poolMap});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("sweep needs a project, judgment files or a cell-level table");
+        return usage(Msg::tr("sweep needs a project, judgment files or a cell-level table"));
     if (!parser.isSet(over))
-        return usage("sweep needs --over COLUMN");
+        return usage(Msg::tr("sweep needs --over COLUMN"));
     const auto format = tableFormat(parser.value(sweepFormat));
     if (!format)
         return usage(
-            QString("unknown --format '%1' (expected csv, md or json)").arg(parser.value(sweepFormat)));
+            Msg::tr("unknown --format '%1' (expected csv, md or json)").arg(parser.value(sweepFormat)));
     if (parser.isSet(poolMap) && !parser.isSet(pool))
-        return usage("--pool-map needs --pool COLUMN");
+        return usage(Msg::tr("--pool-map needs --pool COLUMN"));
     const auto settings = trustSettings(parser, &error);
     if (!settings)
         return usage(error);
     // poolCells recomputes T = C (A - phi q) from the means with one q for all cells; an observed q is per
     // cell.
     if (parser.isSet(pool) && settings->qMode == QMode::Observed)
-        return usage("--pool recomputes T from the pooled means with q = 1/2; it cannot be combined with --q "
-                     "observed");
+        return usage(Msg::tr("--pool recomputes T from the pooled means with q = 1/2; it cannot be combined "
+                             "with --q observed"));
     std::vector<std::pair<std::string, std::string>> mapping;
     if (parser.isSet(poolMap)) {
         for (const auto& entry : parser.value(poolMap).split(',', Qt::SkipEmptyParts)) {
             const auto parts = entry.split('=');
             if (parts.size() != 2 || parts[0].trimmed().isEmpty() || parts[1].trimmed().isEmpty())
-                return usage(QString("--pool-map: '%1' is not FROM=TO").arg(entry));
+                return usage(Msg::tr("--pool-map: '%1' is not FROM=TO").arg(entry));
             mapping.emplace_back(parts[0].trimmed().toStdString(), parts[1].trimmed().toStdString());
         }
         if (mapping.empty())
-            return usage("--pool-map: no FROM=TO entry");
+            return usage(Msg::tr("--pool-map: no FROM=TO entry"));
     }
 
     int exitCode = kOk;
@@ -130,7 +143,7 @@ int runSweep(const QStringList& args)
                 for (const auto& row : cells->rows)
                     found = found || cellFactorValue(row, *index) == from;
                 if (!found)
-                    return usage(QString("--pool-map: no value '%1' in column '%2'")
+                    return usage(Msg::tr("--pool-map: no value '%1' in column '%2'")
                                      .arg(QString::fromStdString(from), parser.value(pool)));
             }
         }

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 namespace tribunal::cli {
 namespace {
@@ -28,26 +29,67 @@ void fillTrustFromCells(CellTable& table)
     }
 }
 
+QString qString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// The note of noteSingleRun(). A function of its own: lupdate takes a function returning std::size_t for one
+// in namespace std and would file its Msg::tr messages under the context "Msg".
+QString singleRunNote(std::size_t single, bool assumed)
+{
+    if (assumed)
+        return Msg::tr("note: C = 1 was assumed for %n cell(s) with one run per presentation "
+                       "(--assume-consistent)",
+                       nullptr, static_cast<int>(single));
+    return Msg::tr("note: %n cell(s) have one run per presentation: C is n/a (1 run), so C and T are left "
+                   "empty; C = 1 can be assumed with --assume-consistent",
+                   nullptr, static_cast<int>(single));
+}
+
 } // namespace
 
-const QCommandLineOption kOut({"o", "output"}, "File to write (default: standard output).", "FILE");
-const QCommandLineOption kTableFormat("format", "Output format: csv (default), md, json or latex.", "FORMAT",
-                                      "csv");
-const QCommandLineOption kStandalone("standalone",
-                                     "With --format latex: wrap the table in a compilable document.");
-const QCommandLineOption kInputFormat("input-format",
-                                      QString("Judgment file format: %1.").arg(kInputFormatNames), "FORMAT",
-                                      "auto");
-const QCommandLineOption kQ("q", "Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.",
-                            "Q", "half");
-const QCommandLineOption kUnit("unit", "What C averages over: pair (default) or presentation.", "UNIT",
-                               "pair");
-const QCommandLineOption kAssume("assume-consistent",
-                                 "With one run per presentation, assume C = 1 (otherwise C and T are n/a).");
+// The descriptions are looked up in the catalogue by addOptions() (common.h).
 const QCommandLineOption
-    kGoodC("good-c", "Failure map (T11): C counts as good from this value (default 0.9).", "C", "0.9");
+    kOut({"o", "output"},
+         QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write (default: standard output)."), "FILE");
+const QCommandLineOption kTableFormat("format",
+                                      QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                        "Output format: csv (default), md, json or latex."),
+                                      "FORMAT", "csv");
+const QCommandLineOption kStandalone("standalone",
+                                     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                       "With --format latex: wrap the table in a compilable "
+                                                       "document."));
+// The list is kInputFormatNames (common.h) written out, so that the description can be looked up.
+const QCommandLineOption kInputFormat("input-format",
+                                      QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                        "Judgment file format: auto, csv, jsonl, llmbar, "
+                                                        "rubric-csv, arena-hard, mt-bench, judgebench, "
+                                                        "alpaca-eval."),
+                                      "FORMAT", "auto");
+const QCommandLineOption kQ("q",
+                            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                              "Accuracy on order-flipping pairs: half (q = 1/2, default) or "
+                                              "observed."),
+                            "Q", "half");
+const QCommandLineOption kUnit("unit",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                 "What C averages over: pair (default) or presentation."),
+                               "UNIT", "pair");
+const QCommandLineOption kAssume("assume-consistent",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "With one run per presentation, assume C = 1 (otherwise C "
+                                                   "and T are n/a)."));
+const QCommandLineOption kGoodC("good-c",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                  "Failure map (T11): C counts as good from this value "
+                                                  "(default 0.9)."),
+                                "C", "0.9");
 const QCommandLineOption kGoodPhi("good-phi",
-                                  "Failure map (T11): phi counts as good up to this value (default 0.2).",
+                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                    "Failure map (T11): phi counts as good up to this value "
+                                                    "(default 0.2)."),
                                   "PHI", "0.2");
 
 std::optional<TableFormat> tableFormat(const QString& name)
@@ -68,7 +110,7 @@ bool isLatex(const QCommandLineParser& parser)
 
 QString unknownFormat(const QCommandLineParser& parser)
 {
-    return QString("unknown --format '%1' (expected csv, md, json or latex)").arg(parser.value(kTableFormat));
+    return Msg::tr("unknown --format '%1' (expected csv, md, json or latex)").arg(parser.value(kTableFormat));
 }
 
 int writeOutput(const QCommandLineParser& parser, const std::string& text)
@@ -82,7 +124,7 @@ int writeOutput(const QCommandLineParser& parser, const std::string& text)
     out << text;
     out.close();
     if (!out) {
-        std::cerr << path << ": cannot write\n";
+        std::cerr << Msg::tr("%1: cannot write").arg(parser.value(kOut)).toStdString() << '\n';
         return kUsage;
     }
     return kOk;
@@ -120,8 +162,8 @@ bool isCellTable(const QStringList& inputs, bool acceptTOnly)
 
 void addTrustOptions(QCommandLineParser& parser)
 {
-    parser.addOptions(
-        {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume, kGoodC, kGoodPhi});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume, kGoodC,
+                        kGoodPhi});
 }
 
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error)
@@ -131,14 +173,14 @@ std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QSt
     if (q == "observed")
         settings.qMode = QMode::Observed;
     else if (q != "half") {
-        *error = QString("unknown --q '%1' (expected half or observed)").arg(q);
+        *error = Msg::tr("unknown --q '%1' (expected half or observed)").arg(q);
         return std::nullopt;
     }
     const auto unit = parser.value(kUnit);
     if (unit == "presentation")
         settings.consistencyUnit = ConsistencyUnit::Presentation;
     else if (unit != "pair") {
-        *error = QString("unknown --unit '%1' (expected pair or presentation)").arg(unit);
+        *error = Msg::tr("unknown --unit '%1' (expected pair or presentation)").arg(unit);
         return std::nullopt;
     }
     settings.assumeConsistentWhenSingleRun = parser.isSet(kAssume);
@@ -147,7 +189,7 @@ std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QSt
     settings.goodFlipRate = parser.value(kGoodPhi).toDouble(&okPhi);
     if (!okC || !okPhi || !(settings.goodConsistency >= 0 && settings.goodConsistency <= 1) ||
         !(settings.goodFlipRate >= 0 && settings.goodFlipRate <= 1)) {
-        *error = QString("--good-c and --good-phi take proportions in [0, 1]");
+        *error = Msg::tr("--good-c and --good-phi take proportions in [0, 1]");
         return std::nullopt;
     }
     return settings;
@@ -159,7 +201,7 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
     auto format = parseSourceFormat(parser.value(kInputFormat).toStdString());
     if (!format) {
-        *error = QString("unknown --input-format '%1' (expected one of %2)")
+        *error = Msg::tr("unknown --input-format '%1' (expected one of %2)")
                      .arg(parser.value(kInputFormat), kInputFormatNames);
         return std::nullopt;
     }
@@ -190,9 +232,12 @@ void noteTrustGaps(const Audit& audit, const std::vector<TrustCellResult>& resul
         if (gap != TrustGap::OrderNotRecorded || r.cell >= audit.cells().size())
             continue;
         const auto& cell = audit.cells()[r.cell];
-        std::cerr << "note: " << audit.str(cell.judge) << " / " << audit.str(cell.format) << " / "
-                  << audit.str(cell.dataset) << ": " << r.unorderedRuns
-                  << " judgment(s) without an order: " << trustGapText(gap) << '\n';
+        std::cerr << Msg::tr("note: %1 / %2 / %3: %n judgment(s) without an order: %4", nullptr,
+                             static_cast<int>(r.unorderedRuns))
+                         .arg(qString(audit.str(cell.judge)), qString(audit.str(cell.format)),
+                              qString(audit.str(cell.dataset)), qString(trustGapText(gap)))
+                         .toStdString()
+                  << '\n';
     }
 }
 
@@ -203,13 +248,7 @@ std::size_t noteSingleRun(const std::vector<TrustCellResult>& results, bool assu
         single += r.singleRun && isPairwiseCell(r) ? 1 : 0;
     if (single == 0)
         return 0;
-    if (assumed)
-        std::cerr << "note: C = 1 was assumed for " << single
-                  << " cell(s) with one run per presentation (--assume-consistent)\n";
-    else
-        std::cerr << "note: " << single
-                  << " cell(s) have one run per presentation: C is n/a (1 run), so C and T are left empty; "
-                     "C = 1 can be assumed with --assume-consistent\n";
+    std::cerr << singleRunNote(single, assumed).toStdString() << '\n';
     return single;
 }
 
@@ -225,7 +264,8 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
     }
     if (isCellTable(inputs, true)) {
         if (settings->qMode == QMode::Observed) {
-            *exitCode = usage("--q observed needs per-pair data; a cell-level table has only C, phi and A");
+            *exitCode =
+                usage(Msg::tr("--q observed needs per-pair data; a cell-level table has only C, phi and A"));
             return std::nullopt;
         }
         ImportIssue issue;

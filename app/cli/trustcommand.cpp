@@ -35,7 +35,7 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
     try {
         grouping = groupTrust(audit, columns, settings);
     } catch (const std::invalid_argument& e) {
-        return usage(QString("--by: %1").arg(QString::fromStdString(e.what())));
+        return usage(Msg::tr("--by: %1").arg(QString::fromStdString(e.what())));
     }
     std::vector<TrustCellResult> results;
     for (const auto& group : grouping.groups)
@@ -44,7 +44,10 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
     std::size_t skipped = 0;
     table = groupedTrustTable(grouping, settings, &skipped);
     if (skipped > 0)
-        std::cerr << "note: " << skipped << " group(s) without pairwise items left out\n";
+        std::cerr << Msg::tr("note: %n group(s) without pairwise items left out", nullptr,
+                             static_cast<int>(skipped))
+                         .toStdString()
+                  << '\n';
     return kOk;
 }
 
@@ -53,63 +56,79 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
 int runTrust(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Pairwise trust per cell (C, phi, A, A_max, T, T_joint, failure-map quadrant; metrics.md T1-T13).");
-    parser.addPositionalArgument("input",
-                                 "A project, judgment files, or a cell-level table (C, phi, A columns).",
-                                 "PROJECT_OR_FILE...");
+    parser.setApplicationDescription(Msg::tr(
+        "Pairwise trust per cell (C, phi, A, A_max, T, T_joint, failure-map quadrant; metrics.md T1-T13)."));
+    parser.addPositionalArgument(
+        "input", Msg::tr("A project, judgment files, or a cell-level table (C, phi, A columns)."),
+        "PROJECT_OR_FILE...");
     addTrustOptions(parser);
-    QCommandLineOption ci("ci", "Bootstrap resamples for the intervals (default 2000; 0 = no intervals).",
-                          "N", "2000");
-    QCommandLineOption seed("seed", "Bootstrap seed (default 20261129).", "S", "20261129");
-    QCommandLineOption level("level", "Interval level in (0, 1) (default 0.95).", "L", "0.95");
-    QCommandLineOption threads("threads", "Bootstrap threads (0 = all cores; results do not depend on it).",
-                               "N", "0");
-    QCommandLineOption colour("colour", "With --format latex: shade the T cells in bands.");
-    QCommandLineOption tableKind("table",
-                                 "With --format latex: cells (Table 1 layout, default) or gap (Table 10: T, "
-                                 "T_joint, their gap and its interval; needs judgment data).",
-                                 "KIND", "cells");
+    QCommandLineOption ci(
+        "ci",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Bootstrap resamples for the intervals (default 2000; 0 = no intervals)."),
+        "N", "2000");
+    QCommandLineOption seed("seed",
+                            QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap seed (default 20261129)."),
+                            "S", "20261129");
+    QCommandLineOption level(
+        "level", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Interval level in (0, 1) (default 0.95)."), "L",
+        "0.95");
+    QCommandLineOption threads(
+        "threads",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Bootstrap threads (0 = all cores; results do not depend on it)."),
+        "N", "0");
+    QCommandLineOption colour(
+        "colour",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: shade the T cells in bands."));
+    QCommandLineOption tableKind(
+        "table",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: cells (Table 1 layout, default) or gap "
+                                                "(Table 10: T, T_joint, their gap and its interval; needs "
+                                                "judgment data)."),
+        "KIND", "cells");
     QCommandLineOption by(
         "by",
-        "Pool the cells that agree on these comma-separated columns (judge, format, dataset, "
-        "test, version or a condition key; empty = one pool) and give one row per group. "
-        "judge, format and dataset stay as columns, empty when pooled over; the other "
-        "grouping columns replace the condition columns. Needs judgment data; no intervals.",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                          "Pool the cells that agree on these comma-separated columns (judge, "
+                          "format, dataset, test, version or a condition key; empty = one "
+                          "pool) and give one row per group. judge, format and dataset stay "
+                          "as columns, empty when pooled over; the other grouping columns "
+                          "replace the condition columns. Needs judgment data; no intervals."),
         "COLS");
-    parser.addOptions({ci, seed, level, threads, colour, tableKind, by});
+    addOptions(parser, {ci, seed, level, threads, colour, tableKind, by});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
-        return usage("trust needs a project, judgment files or a cell-level table");
+        return usage(Msg::tr("trust needs a project, judgment files or a cell-level table"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format && !isLatex(parser))
         return usage(unknownFormat(parser));
     const auto kind = parser.value(tableKind);
     if (kind != "cells" && kind != "gap")
-        return usage(QString("unknown --table '%1' (expected cells or gap)").arg(kind));
+        return usage(Msg::tr("unknown --table '%1' (expected cells or gap)").arg(kind));
     const bool gapTable = kind == "gap";
     if (gapTable && !isLatex(parser))
-        return usage("--table gap needs --format latex");
+        return usage(Msg::tr("--table gap needs --format latex"));
     auto settings = trustSettings(parser, &error);
     if (!settings)
         return usage(error);
     BootstrapSettings boot;
     long long number = 0;
     if (!parseInt(parser.value(ci), 0, &number) || number > 1000000)
-        return usage("--ci needs a number of resamples from 0 to 1000000");
+        return usage(Msg::tr("--ci needs a number of resamples from 0 to 1000000"));
     boot.resamples = static_cast<int>(number);
     bool ok = false;
     boot.seed = parser.value(seed).toULongLong(&ok);
     if (!ok)
-        return usage("--seed needs a non-negative integer");
+        return usage(Msg::tr("--seed needs a non-negative integer"));
     boot.level = parser.value(level).toDouble(&ok);
     if (!ok || !(boot.level > 0 && boot.level < 1))
-        return usage("--level needs a number in (0, 1)");
+        return usage(Msg::tr("--level needs a number in (0, 1)"));
     if (!parseInt(parser.value(threads), 0, &number) || number > 1024)
-        return usage("--threads needs a number from 0 to 1024");
+        return usage(Msg::tr("--threads needs a number from 0 to 1024"));
     boot.threads = static_cast<int>(number);
 
     TrustLatexExport latex;
@@ -133,28 +152,33 @@ int runTrust(const QStringList& args)
     };
 
     if (parser.isSet(by) && gapTable)
-        return usage("--by and --table gap cannot be combined");
+        return usage(Msg::tr("--by and --table gap cannot be combined"));
     if (isCellTable(inputs)) {
         if (parser.isSet(by))
-            return usage("--by needs judgment data; a cell-level table is already one row per cell");
+            return usage(Msg::tr("--by needs judgment data; a cell-level table is already one row per cell"));
         if (gapTable)
-            return usage("--table gap needs judgment data; a cell-level table has no T_joint");
+            return usage(Msg::tr("--table gap needs judgment data; a cell-level table has no T_joint"));
         if (settings->qMode == QMode::Observed)
-            return usage("--q observed needs per-pair data; a cell-level table has only C, phi and A");
+            return usage(
+                Msg::tr("--q observed needs per-pair data; a cell-level table has only C, phi and A"));
         ImportIssue issue;
         auto csv = readCellTableCsv(inputs.front().toStdString(), {}, issue);
         if (!csv) {
             std::cerr << issue.text() << '\n';
             return kBadInput;
         }
-        std::cerr
-            << "note: cell-level table: T and A_max recomputed from the given C, phi, A with q = 1/2; no "
-               "intervals, no pair counts\n";
+        std::cerr << Msg::tr(
+                         "note: cell-level table: T and A_max recomputed from the given C, phi, A with q = "
+                         "1/2; no intervals, no pair counts")
+                         .toStdString()
+                  << '\n';
         std::size_t assumed = 0;
         const auto table = cellLevelTrustTable(csv->table, *settings, &assumed);
         if (assumed > 0)
-            std::cerr << "note: C = 1 was assumed for " << assumed
-                      << " cell(s) without C (--assume-consistent)\n";
+            std::cerr << Msg::tr("note: C = 1 was assumed for %n cell(s) without C (--assume-consistent)",
+                                 nullptr, static_cast<int>(assumed))
+                             .toStdString()
+                      << '\n';
         if (!format)
             return writeCellsLatex(table);
         return writeOutput(parser, writeTrustTable(table, *format));
@@ -181,7 +205,10 @@ int runTrust(const QStringList& args)
     std::size_t skipped = 0;
     const auto table = auditTrustTable(*audit, results, intervals, *settings, &boot, &skipped);
     if (skipped > 0)
-        std::cerr << "note: " << skipped << " cell(s) without pairwise items left out\n";
+        std::cerr << Msg::tr("note: %n cell(s) without pairwise items left out", nullptr,
+                             static_cast<int>(skipped))
+                         .toStdString()
+                  << '\n';
     if (gapTable)
         return writeLatex([&] { return trustGapLatex(*audit, results, intervals, *settings, boot, latex); });
     if (!format)

@@ -1,5 +1,7 @@
 #include "analysis/tablecheck.h"
 
+#include "model/decimaltext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -248,10 +250,7 @@ std::string TableDiscrepancy::text() const
     std::string out =
         file + ":" + std::to_string(line) + ": " + column + " (" + row + "): printed " + printed;
     if (std::isfinite(recomputed)) {
-        char buffer[64];
-        const int length = std::snprintf(buffer, sizeof buffer, "%.6g", recomputed);
-        out += ", recomputed ";
-        out.append(buffer, static_cast<std::size_t>(std::clamp(length, 0, int(sizeof buffer) - 1)));
+        out += ", recomputed " + significantDigits(recomputed, 6);
     } else {
         out += ", " + (reason.empty() ? std::string("nothing recomputed") : reason);
     }

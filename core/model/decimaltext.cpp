@@ -3,6 +3,8 @@
 #include "model/decimaltext.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 
 namespace tribunal {
@@ -47,6 +49,18 @@ bool underflowsToZero(std::string_view text)
             exponent = -exponent;
     }
     return lead + exponent < 0;
+}
+
+std::string significantDigits(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return {};
+    // std::to_chars, not snprintf: printf follows the C library's LC_NUMERIC, which Qt sets from the
+    // environment (QCoreApplication calls setlocale(LC_ALL, "")), and a German locale would write 0,91.
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general,
+                                      std::clamp(significant, 1, 17));
+    return {buffer, result.ptr};
 }
 
 } // namespace tribunal

@@ -2,6 +2,8 @@
 
 #include "report/jsonwriter.h"
 
+#include "model/decimaltext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -67,11 +69,7 @@ std::string exactNumber(double value)
 
 std::string displayNumber(double value)
 {
-    if (!std::isfinite(value))
-        return {};
-    char buffer[32];
-    const int length = std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return {buffer, static_cast<std::size_t>(std::clamp(length, 0, int(sizeof buffer) - 1))};
+    return significantDigits(value, 4);
 }
 
 } // namespace tribunal

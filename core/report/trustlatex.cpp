@@ -5,9 +5,11 @@
 #include "report/latex.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -101,7 +103,10 @@ int trustBand(double trust)
     if (!std::isfinite(trust))
         return -1;
     // Judge the band on the printed value so a cell reading 70.0 is in the top band.
-    const double printed = std::stod(latexPercent(trust, 1));
+    // from_chars, not std::stod: stod follows the C library's LC_NUMERIC (a German locale stops at the '.').
+    const std::string text = latexPercent(trust, 1);
+    double printed = 0.0;
+    std::from_chars(text.data(), text.data() + text.size(), printed);
     if (printed >= 70.0)
         return 0;
     if (printed >= 60.0)

@@ -7,9 +7,17 @@
 
 namespace tribunal::testing {
 
-CliRun runCli(const QStringList& args)
+CliRun runCli(const QStringList& args, const QStringList& environment)
 {
     QProcess p;
+    if (!environment.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const auto& entry : environment) {
+            const auto eq = entry.indexOf(QLatin1Char('='));
+            env.insert(entry.left(eq), entry.mid(eq + 1));
+        }
+        p.setProcessEnvironment(env);
+    }
     p.start(QStringLiteral(TRIBUNAL_CLI_PATH), args);
     if (!p.waitForFinished(300000))
         qFatal("tribunal-cli did not finish");

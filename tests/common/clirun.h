@@ -16,8 +16,9 @@ struct CliRun {
     QString err;
 };
 
-/// Runs tribunal-cli with `args` and waits (up to 5 minutes; a hang aborts the test).
-CliRun runCli(const QStringList& args);
+/// Runs tribunal-cli with `args` and waits (up to 5 minutes; a hang aborts the test). `environment` entries
+/// ("NAME=VALUE") are set on top of the test's own environment.
+CliRun runCli(const QStringList& args, const QStringList& environment = {});
 
 /// The lines of CLI output split on commas (no quoting: for the tests' own simple tables).
 QList<QStringList> csvRows(const QString& text);

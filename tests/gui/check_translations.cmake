@@ -1,8 +1,9 @@
-# Issue 12: the German catalogue is complete. lupdate runs over the sources the build translates (the list in
+# Issue 12: a German catalogue (the GUI's, or the CLI's) is complete. lupdate runs over the sources the build translates (the list in
 # SOURCES_LIST, with the options of widgets/CMakeLists.txt) into a copy of TS; the test fails when that changes
 # the copy (a message new in the sources or gone from them: `cmake --build build --target update_translations`
 # and translate), or when TS holds an unfinished or empty translation.
-set(copy ${OUT_DIR}/tribunal_de.ts)
+get_filename_component(name ${TS} NAME)
+set(copy ${OUT_DIR}/${name})
 file(MAKE_DIRECTORY ${OUT_DIR})
 file(COPY_FILE ${TS} ${copy})
 execute_process(COMMAND ${LUPDATE} -locations none -no-obsolete @${SOURCES_LIST} -ts ${copy}

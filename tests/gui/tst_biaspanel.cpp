@@ -664,6 +664,22 @@ void TestBiasPanel::reliabilityDiagram()
         }
     }
     QCOMPARE(plot->countTexts(), counts);
+    // No count covers another count or any point (placeCountLabels), whatever the judges' curves.
+    plot->replot();
+    const auto rects = plot->countRects();
+    QCOMPARE(int(rects.size()), counts.size());
+    for (std::size_t a = 0; a < rects.size(); ++a) {
+        for (std::size_t b = a + 1; b < rects.size(); ++b)
+            QVERIFY2(!rects[a].intersects(rects[b]),
+                     qPrintable(QStringLiteral("counts %1 and %2").arg(a).arg(b)));
+        for (const auto* graph : plot->judgeGraphs()) {
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+                const QPointF point(plot->xAxis->coordToPixel(it->key), plot->yAxis->coordToPixel(it->value));
+                QVERIFY2(!rects[a].contains(point),
+                         qPrintable(QStringLiteral("count %1 over a point").arg(a)));
+            }
+        }
+    }
     // Every original run of both judges has P(A): 2 judges x 12 items x 2 runs.
     QCOMPARE(total, 48u);
     QVERIFY(plot->judgeGraphs()[0]->name().contains(QStringLiteral("ECE")));

@@ -18,6 +18,8 @@ private slots:
     void languageSetting_data();
     void languageSetting();
     void germanTextsAreGerman();
+    void numbersHaveADecimalPoint_data();
+    void numbersHaveADecimalPoint();
 };
 
 void TestTranslations::initTestCase()
@@ -78,6 +80,37 @@ void TestTranslations::germanTextsAreGerman()
                                           tribunal::interfaceLocale(QStringLiteral("de"))));
     QCOMPARE(QCoreApplication::translate("tribunal::MainWindow", "&File"), QStringLiteral("&Datei"));
     QCOMPARE(QCoreApplication::translate("tribunal::LanguageMenu", "&Language"), QStringLiteral("&Sprache"));
+}
+
+void TestTranslations::numbersHaveADecimalPoint_data()
+{
+    QTest::addColumn<QLocale>("interface");
+    QTest::addColumn<QString>("thousands"); // 38472
+    QTest::addColumn<QString>("fraction");  // 0.91 with two decimals
+    QTest::addColumn<double>("parsed");     // "0.5" read back
+    QTest::newRow("English keeps its own") << QLocale(QLocale::English, QLocale::UnitedStates) << "38,472"
+                                           << "0.91" << 0.5;
+    QTest::newRow("German as in Switzerland")
+        << QLocale(QLocale::German, QLocale::Germany) << QString::fromUtf8("38\u2019472") << "0.91" << 0.5;
+    QTest::newRow("Austrian German too")
+        << QLocale(QLocale::German, QLocale::Austria) << QString::fromUtf8("38\u2019472") << "0.91" << 0.5;
+    QTest::newRow("French falls back to C") << QLocale(QLocale::French, QLocale::France) << "38472"
+                                            << "0.91" << 0.5;
+}
+
+void TestTranslations::numbersHaveADecimalPoint()
+{
+    QFETCH(QLocale, interface);
+    QFETCH(QString, thousands);
+    QFETCH(QString, fraction);
+    QFETCH(double, parsed);
+    const QLocale numbers = tribunal::numberLocale(interface);
+    QCOMPARE(numbers.decimalPoint(), QStringLiteral("."));
+    QCOMPARE(numbers.toString(38472), thousands);
+    QCOMPARE(numbers.toString(0.91, 'f', 2), fraction);
+    bool ok = false;
+    QCOMPARE(numbers.toDouble(QStringLiteral("0.5"), &ok), parsed);
+    QVERIFY(ok);
 }
 
 QTEST_MAIN(TestTranslations)

@@ -2,11 +2,15 @@
 // double from_chars gives (bit for bit) or decline, and parseRealText keeps its messages.
 
 #include "io/numberfields.h"
+#include "model/decimaltext.h"
 
 #include <QtTest>
 
 #include <bit>
 #include <charconv>
+#include <clocale>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -170,6 +174,41 @@ private slots:
         QFETCH(QString, text);
         QFETCH(bool, underflow);
         QCOMPARE(underflowsToZero(text.toStdString()), underflow);
+    }
+
+    // significantDigits is printf's %.<n>g in the C locale, also when the C library's locale is German.
+    void significantDigitsIsPrintfG_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<int>("digits");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("0.8275 / 4") << 0.8275 << 4 << "0.8275";
+        QTest::newRow("0.080600000000000025 / 4") << 0.080600000000000025 << 4 << "0.0806";
+        QTest::newRow("2/3 / 6") << 2.0 / 3 << 6 << "0.666667";
+        QTest::newRow("1234567 / 4") << 1234567.0 << 4 << "1.235e+06";
+        QTest::newRow("1e-5 / 4") << 1e-5 << 4 << "1e-05";
+        QTest::newRow("-0.5 / 4") << -0.5 << 4 << "-0.5";
+        QTest::newRow("0 / 4") << 0.0 << 4 << "0";
+        QTest::newRow("100 / 4") << 100.0 << 4 << "100";
+        QTest::newRow("NaN") << std::nan("") << 4 << "";
+        QTest::newRow("infinity") << HUGE_VAL << 4 << "";
+    }
+    void significantDigitsIsPrintfG()
+    {
+        QFETCH(double, value);
+        QFETCH(int, digits);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(significantDigits(value, digits)), text);
+        if (std::isfinite(value)) {
+            char buffer[64];
+            std::snprintf(buffer, sizeof buffer, "%.*g", digits, value); // the test runs in the C locale
+            QCOMPARE(QString::fromStdString(significantDigits(value, digits)), QString::fromLatin1(buffer));
+        }
+        if (std::setlocale(LC_NUMERIC, "de_DE.UTF-8")) { // when generated: printf writes 0,8275 now
+            const std::string german = significantDigits(value, digits);
+            std::setlocale(LC_NUMERIC, "C");
+            QCOMPARE(QString::fromStdString(german), text);
+        }
     }
 };
 
