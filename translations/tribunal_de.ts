@@ -707,7 +707,7 @@ behalten %5, weitergereicht %6 (Anteil %7)</translation>
     </message>
     <message>
         <source>Best cascade: %1 → %2 at its oracle tau %3 (K8, in-sample): accuracy %4, deferred share %5, cost %6 USD.</source>
-        <translation>Beste Kaskade: %1 → %2 bei ihrem Orakel-tau %3 (K8, in-sample): Genauigkeit %4, weitergereichter Anteil %5, Kosten %6 USD.</translation>
+        <translation>Beste Kaskade: %1 → %2 bei ihrem Orakel-tau %3 (K8, auf denselben Daten gewählt): Genauigkeit %4, weitergereichter Anteil %5, Kosten %6 USD.</translation>
     </message>
     <message>
         <source>K9 cross-fitting: computing…</source>

@@ -104,7 +104,10 @@ void BiasForestPlot::build(const BiasView& view)
     marginText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     marginText->position->setCoords(margin, 0.0);
     marginText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    marginText->setPadding(QMargins(9, 2, 2, 2)); // clear of the dashed line at delta in every font
+    // Beside the dashed line at delta, above the first row's interval, on a light ground.
+    marginText->setPadding(QMargins(6, 1, 3, 1));
+    marginText->setLayer(QStringLiteral("axes"));
+    marginText->setBrush(QColor(255, 255, 255, 215));
     marginText->setClipToAxisRect(true);
     marginText->setText(QStringLiteral("δ = %1").arg(BiasWorkspace::number(margin)));
     marginText->setColor(BiasWorkspace::verdictColor(BiasVerdict::Bias));

@@ -53,6 +53,9 @@ void FailureMapPlot::build(const TrustView& view)
         bold.setBold(true);
         label->setFont(bold);
         label->setPadding(QMargins(3, 2, 3, 2));
+        // Above the points and the threshold lines, on a light ground: longer (German) names reach the lines.
+        label->setLayer(QStringLiteral("axes"));
+        label->setBrush(QColor(255, 255, 255, 215));
         m_labels << label;
     }
 

@@ -1,8 +1,11 @@
 #include "interactiveplot.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QToolTip>
+#include <QtMath>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -42,6 +45,21 @@ void InteractivePlot::placeLegendBelowAxes()
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
     plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
+void InteractivePlot::reserveHeightForTickLabels(const QStringList& labels, int axisRectHeight)
+{
+    const QFontMetrics metrics(xAxis->tickLabelFont());
+    int widest = 0;
+    for (const QString& label : labels)
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    const double angle = qDegreesToRadians(xAxis->tickLabelRotation());
+    const int labelExtent =
+        qCeil(std::abs(widest * std::sin(angle)) + std::abs(metrics.height() * std::cos(angle)));
+    // Ticks, paddings and the top margin; the axis title; the legend row when the legend sits under the axes.
+    const int title = QFontMetrics(xAxis->labelFont()).height() + 10;
+    const int legendRow = legend->layout() == plotLayout() ? metrics.height() + 14 : 0;
+    setMinimumHeight(std::max(240, labelExtent + axisRectHeight + title + legendRow + 20));
 }
 
 void InteractivePlot::refresh()

@@ -85,6 +85,11 @@ protected:
     /// Moves the legend out of the axis rect into a row of its own under it (entries side by side), so it
     /// never covers data, whatever the data and the language of its entries. Call once, in the constructor.
     void placeLegendBelowAxes();
+    /// Sets the widget's minimum height so that the axis rect keeps at least `axisRectHeight` pixels under
+    /// `labels` written along the bottom axis at its tick-label rotation (long rotated category names
+    /// otherwise squeezed the axis rect to a few pixels in a short dock), plus the axis title and the legend
+    /// row. Never below the base minimum of 240 pixels.
+    void reserveHeightForTickLabels(const QStringList& labels, int axisRectHeight = 100);
     /// Clears and populates the plot; keeps the axis ranges or resets them to the defaults.
     void rebuild(bool keepRanges);
     /// The selected row changed: ring its point and replot.

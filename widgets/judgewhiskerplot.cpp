@@ -27,8 +27,12 @@ void JudgeWhiskerPlot::build(const TrustView& /*view*/)
     double low = 0.0;
     std::array<std::size_t, 3> undefined{};
     std::size_t cells = 0;
-    for (std::size_t j = 0; j < m_spread.size(); ++j)
-        ticker->addTick(static_cast<double>(j), QString::fromStdString(m_spread[j].judge));
+    QStringList judges;
+    for (std::size_t j = 0; j < m_spread.size(); ++j) {
+        judges << QString::fromStdString(m_spread[j].judge);
+        ticker->addTick(static_cast<double>(j), judges.constLast());
+    }
+    reserveHeightForTickLabels(judges);
     for (int m = 0; m < 3; ++m) {
         const QColor color = measureColor(m);
         QCPGraph* graph = addGraph();

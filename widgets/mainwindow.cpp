@@ -40,6 +40,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTableView>
 
@@ -449,7 +450,24 @@ void MainWindow::restoreLayout()
 {
     QSettings settings;
     restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
-    restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+    m_dockSizesPending =
+        !restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    resizeDocks({m_overview, m_plots}, {width() * 11 / 18, width() * 7 / 18}, Qt::Horizontal);
+    // The plots' rotated category names need height; the inspector's texts scroll.
+    resizeDocks({m_plots, m_flip}, {height() / 2, height() / 2}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_dockSizesPending) {
+        m_dockSizesPending = false;
+        applyDefaultDockSizes();
+    }
 }
 
 void MainWindow::saveLayout() const

@@ -84,8 +84,13 @@ public:
     QString sizeText() const;
     /// The report of the last job that had something to report (null once closed).
     JobReportDialog* lastReport() const;
+    /// Shares the window's current size among the docks as on a first start: the overview 11/18 of the width,
+    /// the plots and the flip inspector half of the right column's height each. Applied at the first show
+    /// when no saved layout was restored (and by the screenshot run after it sizes the window).
+    void applyDefaultDockSizes();
 
 protected:
+    void showEvent(QShowEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -129,6 +134,7 @@ private:
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QPointer<QAbstractItemView> m_lastView;
+    bool m_dockSizesPending = false; ///< no saved layout: applyDefaultDockSizes() at the first show
     QPointer<JobReportDialog> m_report;
 };
 

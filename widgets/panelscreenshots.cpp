@@ -44,6 +44,8 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
     }
     // A full-HD window, so each dock has room for its content as on a desktop screen.
     window.resize(1920, 1080);
+    settle();
+    window.applyDefaultDockSizes();
     auto* workspace = window.trustWorkspace();
     // Single-run cells (the LLMBar part of the sample) have no C; with C = 1 assumed every plot has points.
     auto settings = workspace->settings();

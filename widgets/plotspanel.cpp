@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSignalBlocker>
 
 namespace tribunal {
@@ -52,7 +53,13 @@ PlotsPanel::PlotsPanel(TrustWorkspace* workspace, QWidget* parent)
 
 void PlotsPanel::addPlot(TrustPlot* plot, QWidget* extraControl)
 {
-    m_tabs->addPlot(plot, plot, tr("&Reset view"), extraControl);
+    // A plot with long rotated category names needs more height than a short dock has
+    // (reserveHeightForTickLabels): it scrolls then, rather than raising the main window's minimum height.
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(plot);
+    m_tabs->addPlot(plot, scroll, tr("&Reset view"), extraControl);
     m_plots.push_back(plot);
 }
 

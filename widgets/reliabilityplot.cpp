@@ -58,6 +58,9 @@ void ReliabilityPlot::build(const BiasView& view)
             count->position->setType(QCPItemPosition::ptAbsolute);
             count->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
             count->setPadding(QMargins(1, 0, 1, 0));
+            // Above the curves, on a light ground: a judge's line may still pass under another's count.
+            count->setLayer(QStringLiteral("axes"));
+            count->setBrush(QColor(255, 255, 255, 215));
             count->setText(QString::number(p.count));
             count->setColor(color);
             m_countTexts << count->text();

@@ -62,6 +62,11 @@ void SweepPlot::build(const TrustView& view)
         xAxis->setTicker(ticker);
     // Many names side by side would overlap; vertical ones need no room beside the axis.
     xAxis->setTickLabelRotation(!numeric && m_sweep.points.size() > 3 ? -90 : 0);
+    QStringList values;
+    if (!numeric)
+        for (const auto& point : m_sweep.points)
+            values << QString::fromStdString(point.value);
+    reserveHeightForTickLabels(values);
 
     const QString names[3] = {tr("C"), tr("A − φ/2"), tr("T")};
     std::array<std::size_t, 3> undefined{};

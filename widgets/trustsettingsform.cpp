@@ -63,6 +63,7 @@ TrustSettingsForm::TrustSettingsForm(TrustWorkspace* workspace, QWidget* parent)
     m_goodPhi->setToolTip(
         tr("Failure map (T11): order invariance is good when the flip rate is at most this."));
     m_resamples->setRange(0, kMaxResamples);
+    m_resamples->setGroupSeparatorShown(true); // as in the other docks: 2,000 (2’000 in German)
     m_resamples->setSingleStep(500);
     m_resamples->setSpecialValueText(tr("none"));
     m_resamples->setToolTip(tr("Bootstrap resamples for the intervals (T13); 0 computes none."));

@@ -80,6 +80,7 @@ private slots:
     void exportDialogSaves();
     void savePngsForScreenshots();
     void labelsStayInside();
+    void shortDockKeepsTheAxisRect();
 
 private:
     void setAssume(bool assume);
@@ -589,6 +590,23 @@ void TestPlotsPanel::labelsStayInside()
         QVERIFY2(drawn.isEmpty(), qPrintable(plot->plotId() + QStringLiteral(": ") + drawn));
         QCOMPARE(plot->bufferDevicePixelRatio(), expectedRatio);
     }
+}
+
+void TestPlotsPanel::shortDockKeepsTheAxisRect()
+{
+    // Long rotated category names (judges, formats) once squeezed the axis rect to a few pixels in a short
+    // dock. The plot now keeps 100 pixels for it and scrolls inside the dock, and the window's minimum height
+    // does not grow with the names.
+    const int minimumBefore = m_window->minimumSizeHint().height();
+    m_window->resize(1400, 320);
+    for (TrustPlot* plot : m_panel->plots()) {
+        showPlot(plot);
+        QVERIFY2(plot->axisRect()->height() >= 95,
+                 qPrintable(plot->plotId() + QStringLiteral(": %1 px").arg(plot->axisRect()->height())));
+    }
+    QVERIFY(m_window->minimumSizeHint().height() <= std::max(minimumBefore, 320));
+    m_window->resize(1400, 900);
+    QCoreApplication::processEvents();
 }
 
 QTEST_MAIN(TestPlotsPanel)
