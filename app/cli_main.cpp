@@ -21,7 +21,7 @@ int main(int argc, char** argv)
     installCliTranslations(app);
     // Qt set the C library's locale from the environment; numbers printed or read with printf / strtod must
     // keep the decimal point in every locale (QCoreApplication's documentation recommends this reset).
-    std::setlocale(LC_NUMERIC, "C");
+    static_cast<void>(std::setlocale(LC_NUMERIC, "C")); // "C" always exists
     const auto args = app.arguments();
     const QString command = args.size() > 1 ? args[1] : QString();
     if (command == "--version" || command == "-v") {

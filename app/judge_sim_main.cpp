@@ -60,7 +60,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     // Qt set the C library's locale from the environment; numbers printed or read with printf / strtod must
     // keep the decimal point in every locale (QCoreApplication's documentation recommends this reset).
-    std::setlocale(LC_NUMERIC, "C");
+    static_cast<void>(std::setlocale(LC_NUMERIC, "C")); // "C" always exists
     QCoreApplication::setApplicationName(QStringLiteral("tribunal-judge-sim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TRIBUNAL_VERSION));
 

@@ -399,14 +399,6 @@
         <translation>Gezogene Fehler je Panel und Art (Standard 12).</translation>
     </message>
     <message>
-        <source>What to write: sample (default) or repeats.</source>
-        <translation>Was geschrieben wird: sample (Standard) oder repeats.</translation>
-    </message>
-    <message>
-        <source>unknown --table &apos;%1&apos; (expected sample or repeats)</source>
-        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: sample oder repeats)</translation>
-    </message>
-    <message>
         <source>--table repeats has no --format latex (the LaTeX table of --table sample includes the repeats)</source>
         <translation>--table repeats hat kein --format latex (die LaTeX-Tabelle von --table sample enthält die Wiederholungen)</translation>
     </message>
@@ -1225,6 +1217,18 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
             <numerusform>Hinweis: %n Zelle ohne paarweise Items ausgelassen</numerusform>
             <numerusform>Hinweis: %n Zellen ohne paarweise Items ausgelassen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>What to write: sample (default), repeats, or discrimination (K2 of the first judge: AUROC, error rate per confidence band, selective accuracy).</source>
+        <translation>Was geschrieben wird: sample (Standard), repeats oder discrimination (K2 des ersten Judges: AUROC, Fehlerrate je Konfidenzband, selektive Genauigkeit).</translation>
+    </message>
+    <message>
+        <source>unknown --table &apos;%1&apos; (expected sample, repeats or discrimination)</source>
+        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: sample, repeats oder discrimination)</translation>
+    </message>
+    <message>
+        <source>--table discrimination has no --format latex</source>
+        <translation>--table discrimination hat kein --format latex</translation>
     </message>
 </context>
 </TS>

@@ -39,28 +39,6 @@ std::vector<std::pair<StrId, TaskKind>> rubricPanelKinds(const Audit& audit)
     return out;
 }
 
-/// The K2 input of judge 0 of `table` on the pairs of `kind`: its right and wrong verdicts with a K1
-/// confidence; selective-accuracy ties by unit id text (the item id without one, as R7 numbers units), then
-/// criterion text.
-std::vector<ConfidentAnswer> firstJudgeAnswers(const Audit& audit, const RubricVerdictTable& table,
-                                               TaskKind kind)
-{
-    const ItemTable& items = audit.items();
-    std::vector<ConfidentAnswer> out;
-    for (std::size_t p = 0; p < table.pairCount(); ++p) {
-        const RubricVerdict& v = table.at(0, p);
-        if (table.kind[p] != kind || std::isnan(v.confidence) ||
-            (v.status != VerdictStatus::Right && v.status != VerdictStatus::Wrong))
-            continue;
-        const std::uint32_t item = table.items[p];
-        const StrId unit = items.field(ItemText::UnitId, item);
-        out.push_back({v.confidence, v.status == VerdictStatus::Right,
-                       audit.str(unit == kEmptyStr ? items.itemId[item] : unit),
-                       audit.str(items.field(ItemText::Criterion, item))});
-    }
-    return out;
-}
-
 } // namespace
 
 std::shared_ptr<ConfidentErrorView> computeConfidentErrorView(const AuditPtr& audit,
@@ -127,7 +105,8 @@ std::shared_ptr<ConfidentErrorView> computeConfidentErrorView(const AuditPtr& au
                 view->rows.push_back(
                     {kind.kind, k, e, panel.table.items[pair], panel.table.labels[pair].unanimous});
             }
-            const auto answers = firstJudgeAnswers(*audit, panel.table, kind.kind);
+            // K2 as `tribunal-cli confident-errors --table discrimination` computes it (discriminationTable).
+            const auto answers = judgeConfidentAnswers(*audit, panel.table, panel.first, kind.kind);
             view->kinds.push_back(
                 {kind.kind, summariseRepeats(*audit, panel.table, kind.sample, panel.others),
                  summariseRepeats(*audit, panel.table, kind.all, panel.others), discrimination(answers)});

@@ -296,7 +296,11 @@ int runConfidentErrors(const QStringList& args)
         "n", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Errors sampled per panel and kind (default 12)."), "N",
         "12");
     const QCommandLineOption tableOption(
-        "table", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "What to write: sample (default) or repeats."),
+        "table",
+        QT_TRANSLATE_NOOP(
+            "tribunal::cli::Msg",
+            "What to write: sample (default), repeats, or discrimination (K2 of the first judge: "
+            "AUROC, error rate per confidence band, selective accuracy)."),
         "TABLE", "sample");
     addOptions(parser, {kFirst, othersOption, nOption, tableOption});
     int exitCode = kOk;
@@ -309,12 +313,14 @@ int runConfidentErrors(const QStringList& args)
     if (!n)
         return usage(error);
     const QString table = parser.value(tableOption);
-    if (table != "sample" && table != "repeats")
-        return usage(Msg::tr("unknown --table '%1' (expected sample or repeats)").arg(table));
+    if (table != "sample" && table != "repeats" && table != "discrimination")
+        return usage(Msg::tr("unknown --table '%1' (expected sample, repeats or discrimination)").arg(table));
     if (table == "repeats" && isLatex(parser))
         return usage(
             Msg::tr("--table repeats has no --format latex (the LaTeX table of --table sample includes "
                     "the repeats)"));
+    if (table == "discrimination" && isLatex(parser))
+        return usage(Msg::tr("--table discrimination has no --format latex"));
 
     const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
     if (!audit)
@@ -355,6 +361,8 @@ int runConfidentErrors(const QStringList& args)
         return noPanel(Msg::tr("no rubric panel on which '%1' judged").arg(parser.value(kFirst)));
     if (table == "repeats")
         return writeResult(parser, repeatSummaryTable(*audit, results), {});
+    if (table == "discrimination")
+        return writeResult(parser, discriminationTable(*audit, results), {});
     return writeResult(parser, confidentErrorTable(*audit, results),
                        isLatex(parser) ? confidentErrorLatex(*audit, results) : std::string());
 }

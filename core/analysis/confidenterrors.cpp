@@ -200,4 +200,23 @@ RepeatSummary summariseRepeats(const Audit& audit, const RubricVerdictTable& t,
     return s;
 }
 
+std::vector<ConfidentAnswer> judgeConfidentAnswers(const Audit& audit, const RubricVerdictTable& table,
+                                                   std::size_t judge, TaskKind kind)
+{
+    const ItemTable& items = audit.items();
+    std::vector<ConfidentAnswer> out;
+    for (std::size_t p = 0; p < table.pairCount(); ++p) {
+        const RubricVerdict& v = table.at(judge, p);
+        if (table.kind[p] != kind || std::isnan(v.confidence) ||
+            (v.status != VerdictStatus::Right && v.status != VerdictStatus::Wrong))
+            continue;
+        const std::uint32_t item = table.items[p];
+        const StrId unit = items.field(ItemText::UnitId, item);
+        out.push_back({v.confidence, v.status == VerdictStatus::Right,
+                       audit.str(unit == kEmptyStr ? items.itemId[item] : unit),
+                       audit.str(items.field(ItemText::Criterion, item))});
+    }
+    return out;
+}
+
 } // namespace tribunal

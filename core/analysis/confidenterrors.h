@@ -19,6 +19,7 @@
 //   band of the FIRST judge's confidence (answers without a confidence are in no band).
 // Thread-safety: pure functions of their arguments.
 
+#include "analysis/confidence.h"
 #include "analysis/rubricverdicts.h"
 
 #include <array>
@@ -72,5 +73,11 @@ struct RepeatSummary {
 /// K4 over `errors` (of the table's first judge) against each judge of `others`.
 RepeatSummary summariseRepeats(const Audit& audit, const RubricVerdictTable& table,
                                std::span<const ConfidentError> errors, std::span<const std::size_t> others);
+
+/// The K2 input of `judge` (index into `table`) on the pairs of `kind`: its right and wrong verdicts with a
+/// K1 confidence, in pair order; selective-accuracy ties by unit id text (the item id without one, as R7
+/// numbers units), then criterion text. The strings view the audit's pool. discrimination() of it is K2.
+std::vector<ConfidentAnswer> judgeConfidentAnswers(const Audit& audit, const RubricVerdictTable& table,
+                                                   std::size_t judge, TaskKind kind);
 
 } // namespace tribunal

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <string>
 
 namespace tribunal {
 namespace {
@@ -122,6 +124,46 @@ FlatTable repeatSummaryTable(const Audit& audit, const std::vector<ConfidentErro
                     addRepeatRow(table, audit, panel.table.dataset, kind.kind, scope, kBands[b],
                                  s.bandChecks[b], s.bandRepeats[b], s.bandExpected[b], FlatCell{});
             }
+    return table;
+}
+
+FlatTable discriminationTable(const Audit& audit, const std::vector<ConfidentErrorPanel>& panels)
+{
+    FlatTable table;
+    for (const char* name : {"panel", "kind", "judge", "answers", "right", "accuracy", "auroc"})
+        table.columns.emplace_back(name);
+    for (int b = 0; b < 4; ++b) {
+        table.columns.push_back("answers_b" + std::to_string(b));
+        table.columns.push_back("error_rate_b" + std::to_string(b));
+    }
+    for (const double f : kSelectiveFractions) {
+        const std::string percent = std::to_string(std::lround(f * 100));
+        table.columns.push_back("kept_" + percent);
+        table.columns.push_back("selective_accuracy_" + percent);
+    }
+    for (const ConfidentErrorPanel& panel : panels)
+        for (const ConfidentErrorPanel::Kind& kind : panel.kinds) {
+            // K2 over the first judge's answers on this kind, as the Confident errors dock shows it.
+            const Discrimination d =
+                discrimination(judgeConfidentAnswers(audit, panel.table, panel.first, kind.kind));
+            const std::size_t r = table.addRow();
+            table.set(r, "panel", text(audit.str(panel.table.dataset)));
+            table.set(r, "kind", text(kindName(kind.kind)));
+            table.set(r, "judge", text(judgeLabel(audit, panel.table, panel.first)));
+            table.set(r, "answers", countCell(d.answers));
+            table.set(r, "right", countCell(d.right));
+            table.set(r, "accuracy", d.accuracy);
+            table.set(r, "auroc", d.auroc);
+            for (std::size_t b = 0; b < d.bands.size(); ++b) {
+                table.set(r, "answers_b" + std::to_string(b), countCell(d.bands[b].answers));
+                table.set(r, "error_rate_b" + std::to_string(b), d.bands[b].errorRate);
+            }
+            for (std::size_t f = 0; f < kSelectiveFractions.size(); ++f) {
+                const std::string percent = std::to_string(std::lround(kSelectiveFractions[f] * 100));
+                table.set(r, "kept_" + percent, countCell(d.selectiveKept[f]));
+                table.set(r, "selective_accuracy_" + percent, d.selectiveAccuracy[f]);
+            }
+        }
     return table;
 }
 

@@ -25,6 +25,11 @@
 //   wrong answer of the first judge); band `all` or the K2 band 0..3 of the first judge's confidence;
 //   checks, repeats, expected_repeats, share (repeats / checks), baseline_share (expected / checks),
 //   no_baseline (band `all` only).
+// discriminationTable: one row per (panel, kind): panel, kind, judge (the first judge), answers (scored, with
+// a
+//   K1 confidence), right, accuracy, auroc (K2), then per K2 band b0..b3 ([0, .25) [.25, .5) [.5, .75)
+//   [.75, 1]) answers_b<b>, error_rate_b<b>, then per fraction 25, 50, 75 kept_<f> (ceil(f n) most
+//   confident) and selective_accuracy_<f>.
 // juryTable: two rows per (panel, kind), median lower then upper: panel, kind, jurors (`;`-joined), median,
 //   pairs, even_splits, accuracy, best_single, best_single_accuracy, compared_pairs, diff, ci95_lo, ci95_hi,
 //   p_boot, p_holm, outcome (R7, unit bootstrap; Holm over the two rows), then K5 over the jurors:
@@ -84,6 +89,7 @@ ConfidentErrorPanel confidentErrorPanel(const Audit& audit, RubricVerdictTable t
 
 FlatTable confidentErrorTable(const Audit& audit, const std::vector<ConfidentErrorPanel>& panels);
 FlatTable repeatSummaryTable(const Audit& audit, const std::vector<ConfidentErrorPanel>& panels);
+FlatTable discriminationTable(const Audit& audit, const std::vector<ConfidentErrorPanel>& panels);
 
 /// One panel's jury, one entry per kind.
 struct JuryPanel {

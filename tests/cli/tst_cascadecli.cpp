@@ -268,6 +268,57 @@ private slots:
         }
     }
 
+    void discriminationByHand()
+    {
+        // K2 of D on casc (examples.md section 7; the confidence column is D's stated confidence): right q1
+        // 0.92, q3 0.71, q4 0.63, q5 0.50, q8 0.27, q10 0.08; wrong q2 0.87, q6 0.44, q7 0.38, q9 0.27.
+        // AUROC: right above wrong in 4 + 3 + 3 + 3 + 1/2 (q8 ties q9) + 0 of 24 pairs = 9/16. Bands:
+        // [0, .25) q10 (0 wrong); [.25, .5) q6 q7 q8 q9 (3 wrong); [.5, .75) q3 q4 q5 (0); [.75, 1] q1 q2
+        // (1). Selective: top 3 (q1 q2 q3) 2/3; top 5 4/5; top 8 adds q6 q7 and, of the tie at 0.27, q8
+        // before q9 by unit id: 5/8.
+        Fixture f;
+        const auto run = runCli(
+            {"confident-errors", f.csv, "--first", "D", "--panel", "casc", "--table", "discrimination"});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+        const auto rows = csvRows(run.out);
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[0], (QStringList{"panel",
+                                       "kind",
+                                       "judge",
+                                       "answers",
+                                       "right",
+                                       "accuracy",
+                                       "auroc",
+                                       "answers_b0",
+                                       "error_rate_b0",
+                                       "answers_b1",
+                                       "error_rate_b1",
+                                       "answers_b2",
+                                       "error_rate_b2",
+                                       "answers_b3",
+                                       "error_rate_b3",
+                                       "kept_25",
+                                       "selective_accuracy_25",
+                                       "kept_50",
+                                       "selective_accuracy_50",
+                                       "kept_75",
+                                       "selective_accuracy_75"}));
+        QCOMPARE(rows[1].mid(0, 5), (QStringList{"casc", "ordinal", "D", "10", "6"}));
+        QVERIFY(near(num(rows[1][5]), 0.6));
+        QVERIFY(near(num(rows[1][6]), 9.0 / 16));
+        const double bands[4][2] = {{1, 0}, {4, 0.75}, {3, 0}, {2, 0.5}};
+        for (int b = 0; b < 4; ++b) {
+            QCOMPARE(num(rows[1][7 + 2 * b]), bands[b][0]);
+            QVERIFY(near(num(rows[1][8 + 2 * b]), bands[b][1]));
+        }
+        const double selective[3][2] = {{3, 2.0 / 3}, {5, 0.8}, {8, 5.0 / 8}};
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(num(rows[1][15 + 2 * i]), selective[i][0]);
+            QVERIFY(near(num(rows[1][16 + 2 * i]), selective[i][1]));
+        }
+    }
+
     void confidentErrorsDefaultOthersAndLatex()
     {
         // casc: D's wrong answers by confidence: q2 (0.87), q6 (0.44), q7 (0.38), q9 (0.27); the other judges
@@ -346,7 +397,11 @@ private slots:
             << "--others: 'F' is listed twice";
         QTest::newRow("errors table")
             << QStringList{"confident-errors", "X", "--first", "D", "--table", "top"}
-            << "unknown --table 'top' (expected sample or repeats)";
+            << "unknown --table 'top' (expected sample, repeats or discrimination)";
+        QTest::newRow("errors discrimination latex")
+            << QStringList{"confident-errors", "X",        "--first", "D", "--table",
+                           "discrimination",   "--format", "latex"}
+            << "--table discrimination has no --format latex";
         QTest::newRow("errors repeats latex")
             << QStringList{"confident-errors", "X", "--first", "D", "--table", "repeats", "--format", "latex"}
             << "--table repeats has no --format latex (the LaTeX table of --table sample includes the "
