@@ -19,10 +19,10 @@ namespace tribunal::cli {
 
 /// The CLI's words for people, in the interface language (the system locale: LANGUAGE, LC_ALL, LC_MESSAGES,
 /// LANG): help, option descriptions and everything written to stderr (errors, notes, progress), from
-/// translations/tribunal-cli_<lang>.ts under the context "tribunal::cli::Msg". What a command writes to stdout
-/// as its result (tables, CSV, JSON, LaTeX, reports) stays the same in every language, and so do the importers'
-/// and the statistics' own located messages (tribunal_core has no Qt; docs/translations.md).
-/// Use Msg::tr("...") in functions; Msg::tr("%n pair(s)", nullptr, n) for counted nouns.
+/// translations/tribunal-cli_<lang>.ts under the context "tribunal::cli::Msg". What a command writes to
+/// stdout as its result (tables, CSV, JSON, LaTeX, reports) stays the same in every language, and so do the
+/// importers' and the statistics' own located messages (tribunal_core has no Qt; docs/translations.md). Use
+/// Msg::tr("...") in functions; Msg::tr("%n pair(s)", nullptr, n) for counted nouns.
 struct Msg {
     Q_DECLARE_TR_FUNCTIONS(tribunal::cli::Msg)
 };
@@ -32,8 +32,8 @@ struct Msg {
 void installCliTranslations(QCoreApplication& app);
 
 /// Adds `options` to `parser` with their descriptions looked up in the catalogue. Mark each description where
-/// the option is defined with QT_TRANSLATE_NOOP("tribunal::cli::Msg", "...") (namespace-scope options are made
-/// before the catalogue is loaded, so they keep the English text and are translated here).
+/// the option is defined with QT_TRANSLATE_NOOP("tribunal::cli::Msg", "...") (namespace-scope options are
+/// made before the catalogue is loaded, so they keep the English text and are translated here).
 void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options);
 
 /// Exit codes: 0 success; 1 usage or I/O error; 2 bad input (the error lines go to stderr).
