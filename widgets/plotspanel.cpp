@@ -58,6 +58,9 @@ void PlotsPanel::addPlot(TrustPlot* plot, QWidget* extraControl)
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // As short as a plot may be (InteractivePlot's 240 px), so the dock keeps its former minimum at first
+    // start.
+    scroll->setMinimumHeight(240);
     scroll->setWidget(plot);
     m_tabs->addPlot(plot, scroll, tr("&Reset view"), extraControl);
     m_plots.push_back(plot);
