@@ -514,10 +514,6 @@
         <translation>Die Hilfe zum Aufruf zeigt &apos;tribunal-cli --help&apos;.</translation>
     </message>
     <message>
-        <source>Input format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.</source>
-        <translation>Eingabeformat: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.</translation>
-    </message>
-    <message>
         <source>Skip bad records and list them (default: stop at the first).</source>
         <translation>Fehlerhafte Einträge überspringen und auflisten (Standard: beim ersten abbrechen).</translation>
     </message>
@@ -1063,10 +1059,6 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
         <translation>Mit --format latex: die Tabelle in ein kompilierbares Dokument einbetten.</translation>
     </message>
     <message>
-        <source>Judgment file format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.</source>
-        <translation>Format der Bewertungsdateien: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.</translation>
-    </message>
-    <message>
         <source>Accuracy on order-flipping pairs: half (q = 1/2, default) or observed.</source>
         <translation>Genauigkeit auf Paaren mit Reihenfolge-Umkehrung: half (q = 1/2, Standard) oder observed.</translation>
     </message>
@@ -1229,6 +1221,53 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>--table discrimination has no --format latex</source>
         <translation>--table discrimination hat kein --format latex</translation>
+    </message>
+    <message>
+        <source>Input format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</source>
+        <translation>Eingabeformat: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</translation>
+    </message>
+    <message>
+        <source>Arena-Hard / MT-Bench judgments: the question.jsonl of their questions (default: beside model_judgment/).</source>
+        <translation>Arena-Hard-/MT-Bench-Bewertungen: die question.jsonl ihrer Fragen (Standard: neben model_judgment/).</translation>
+    </message>
+    <message>
+        <source>Arena-Hard / MT-Bench judgments: the folder of the judged answers, &lt;model&gt;.jsonl (default: model_answer/ beside model_judgment/).</source>
+        <translation>Arena-Hard-/MT-Bench-Bewertungen: der Ordner der bewerteten Antworten, &lt;model&gt;.jsonl (Standard: model_answer/ neben model_judgment/).</translation>
+    </message>
+    <message>
+        <source>Arena-Hard judgments that name no baseline (v0.1): its model, whose answers are response A (default: gpt-4-0314).</source>
+        <translation>Arena-Hard-Bewertungen ohne Baseline (v0.1): ihr Modell, dessen Antworten Antwort A sind (Standard: gpt-4-0314).</translation>
+    </message>
+    <message>
+        <source>--questions: no such file &apos;%1&apos;</source>
+        <translation>--questions: keine Datei &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--answers: no such folder &apos;%1&apos;</source>
+        <translation>--answers: kein Ordner &apos;%1&apos;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>note: no labels for dataset %1 (cells: %2): the accuracy columns (%3) are empty; import the items with their labels or a labelled file</source>
+        <translation>Hinweis: keine Labels für den Datensatz %1 (Zellen: %2): Die Genauigkeitsspalten (%3) sind leer; importieren Sie die Items mit ihren Labels oder eine Datei mit Labels</translation>
+    </message>
+    <message>
+        <source>note: no labels for dataset %1 (cells: %2): the accuracy columns (%3) are empty; import the items with their labels (%4) or a labelled file</source>
+        <translation>Hinweis: keine Labels für den Datensatz %1 (Zellen: %2): Die Genauigkeitsspalten (%3) sind leer; importieren Sie die Items mit ihren Labels (%4) oder eine Datei mit Labels</translation>
+    </message>
+    <message>
+        <source>note: re-import with: %1</source>
+        <translation>Hinweis: erneut importieren mit: %1</translation>
+    </message>
+    <message>
+        <source>Judgment file format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</source>
+        <translation>Format der Bewertungsdateien: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</translation>
     </message>
 </context>
 </TS>

@@ -1454,10 +1454,6 @@ auf der Front</translation>
         <translation>Dateien hinzufügen…</translation>
     </message>
     <message>
-        <source>Add LLMBar folder…</source>
-        <translation>LLMBar-Ordner hinzufügen…</translation>
-    </message>
-    <message>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
@@ -1470,12 +1466,64 @@ auf der Front</translation>
         <translation>Dateien importieren</translation>
     </message>
     <message>
-        <source>Import an LLMBar folder</source>
-        <translation>LLMBar-Ordner importieren</translation>
-    </message>
-    <message>
         <source>Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)</source>
         <translation>Audit-Dateien (*.csv *.jsonl *.ndjson *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>An LLMBar layout, or a folder of AlpacaEval annotations.json files</source>
+        <translation>Ein LLMBar-Layout oder ein Ordner mit AlpacaEval-Dateien annotations.json</translation>
+    </message>
+    <message>
+        <source>Texts of Arena-Hard and MT-Bench judgments</source>
+        <translation>Texte von Arena-Hard- und MT-Bench-Bewertungen</translation>
+    </message>
+    <message>
+        <source>question.jsonl beside model_judgment/</source>
+        <translation>question.jsonl neben model_judgment/</translation>
+    </message>
+    <message>
+        <source>model_answer/ beside model_judgment/</source>
+        <translation>model_answer/ neben model_judgment/</translation>
+    </message>
+    <message>
+        <source>gpt-4-0314 for Arena-Hard v0.1 records that name none</source>
+        <translation>gpt-4-0314 für Arena-Hard-v0.1-Einträge ohne Baseline</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>The folder of answer files</source>
+        <translation>Der Ordner der Antwortdateien</translation>
+    </message>
+    <message>
+        <source>The questions file</source>
+        <translation>Die Fragendatei</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Questions:</source>
+        <translation>Fragen:</translation>
+    </message>
+    <message>
+        <source>Answers folder:</source>
+        <translation>Antwortordner:</translation>
+    </message>
+    <message>
+        <source>Baseline model:</source>
+        <translation>Baseline-Modell:</translation>
+    </message>
+    <message>
+        <source>Import a folder (LLMBar, AlpacaEval results)</source>
+        <translation>Einen Ordner importieren (LLMBar, AlpacaEval-Ergebnisse)</translation>
     </message>
 </context>
 <context>
@@ -1684,6 +1732,26 @@ auf der Front</translation>
     <message>
         <source>Could not save %1. The previous file, if any, is unchanged.</source>
         <translation>%1 konnte nicht gespeichert werden. Die bisherige Datei, falls vorhanden, ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Opened with notes</source>
+        <translation>Mit Hinweisen geöffnet</translation>
+    </message>
+    <message>
+        <source>Opened %1. Please note:</source>
+        <translation>%1 geöffnet. Bitte beachten:</translation>
+    </message>
+    <message>
+        <source>Imported with notes</source>
+        <translation>Mit Hinweisen importiert</translation>
+    </message>
+    <message>
+        <source>Imported %1. Please note:</source>
+        <translation>%1 importiert. Bitte beachten:</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>Hinweis: %1</translation>
     </message>
 </context>
 <context>
@@ -2258,6 +2326,28 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>run %1</source>
         <translation>Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>tribunal::LabelNote</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No labels for dataset %1 (cells: %2).</source>
+        <translation>Keine Labels für den Datensatz %1 (Zellen: %2).</translation>
+    </message>
+    <message>
+        <source>The accuracy columns (%1) are empty there: import the items with their labels (the .items.jsonl file beside a Tribunal JSONL file) or a labelled file.</source>
+        <translation>Die Genauigkeitsspalten (%1) sind dort leer: Importieren Sie die Items mit ihren Labels (die Datei .items.jsonl neben einer Tribunal-JSONL-Datei) oder eine Datei mit Labels.</translation>
+    </message>
+    <message>
+        <source>No labels for dataset(s) %1: their accuracy columns are empty.</source>
+        <translation>Keine Labels für die Datensätze %1: ihre Genauigkeitsspalten sind leer.</translation>
     </message>
 </context>
 <context>

@@ -54,17 +54,18 @@ bool AuditSession::openProject(const QString& path)
     return start([path](const Progress& p) { return sessionjobs::openProject(path, p); });
 }
 
-bool AuditSession::openFiles(const QStringList& paths, BadRecordPolicy policy)
+bool AuditSession::openFiles(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts)
 {
-    return start([paths, policy](const Progress& p) {
-        return sessionjobs::importFiles(JobResult::Kind::Open, paths, nullptr, policy, p);
+    return start([paths, policy, texts](const Progress& p) {
+        return sessionjobs::importFiles(JobResult::Kind::Open, paths, nullptr, policy, p, texts);
     });
 }
 
-bool AuditSession::importFiles(const QStringList& paths, BadRecordPolicy policy)
+bool AuditSession::importFiles(const QStringList& paths, BadRecordPolicy policy,
+                               const HarnessTextPaths& texts)
 {
-    return start([paths, policy, base = m_audit](const Progress& p) {
-        return sessionjobs::importFiles(JobResult::Kind::Import, paths, base, policy, p);
+    return start([paths, policy, texts, base = m_audit](const Progress& p) {
+        return sessionjobs::importFiles(JobResult::Kind::Import, paths, base, policy, p, texts);
     });
 }
 

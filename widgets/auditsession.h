@@ -46,9 +46,11 @@ public:
     /// Opens a project file, replacing the current audit.
     bool openProject(const QString& path);
     /// Reads importable files / folders into a new, unsaved audit that replaces the current one.
-    bool openFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst);
+    bool openFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst,
+                   const HarnessTextPaths& texts = {});
     /// Imports files / folders on top of the current audit (all-or-nothing, see class comment).
-    bool importFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst);
+    bool importFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst,
+                     const HarnessTextPaths& texts = {});
     /// Saves the audit and extras to `path`, which becomes the project path.
     bool saveAs(const QString& path);
     /// The reviewer's note on an item (empty when there is none).

@@ -51,6 +51,9 @@ CascadesPanel::CascadesPanel(CascadeWorkspace* workspace, QWidget* parent)
     auto* body = new QWidget(this);
     m_message = wrappedLabel(body);
     m_message->setAlignment(Qt::AlignCenter);
+    m_labelNote = wrappedLabel(body);
+    m_labelNote->setObjectName(QStringLiteral("labelNote"));
+    m_labelNote->hide();
     m_tauLabel = new QLabel(body);
     m_tauLabel->setMinimumWidth(90);
     m_pointLabel = wrappedLabel(body);
@@ -77,6 +80,7 @@ CascadesPanel::CascadesPanel(CascadeWorkspace* workspace, QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(settingsRow(body));
     layout->addWidget(m_message);
+    layout->addWidget(m_labelNote);
     layout->addWidget(sliderRow(body));
     layout->addWidget(m_pointLabel);
     layout->addWidget(m_k10Label);
@@ -240,6 +244,8 @@ void CascadesPanel::updateMessage()
         text = tr("Cascades not computed: %1").arg(view.error);
     m_message->setText(text);
     m_message->setVisible(!text.isEmpty());
+    m_labelNote->setText(view.labels.note);
+    m_labelNote->setVisible(!view.labels.note.isEmpty());
 }
 
 void CascadesPanel::showCurves()

@@ -61,6 +61,8 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     /// "No audit open." and the like; hidden when results are shown.
     QLabel* messageLabel() const { return m_message; }
+    /// The view's note about panels without labels (CascadeCurveView::labels); hidden when there is none.
+    QLabel* labelNoteLabel() const { return m_labelNote; }
 
     QTabWidget* tables() const { return m_tables; }
     FlatTableModel* summaryModel() const { return m_summaryModel; }
@@ -104,6 +106,7 @@ private:
     QLabel* m_k10Label;
     QLabel* m_summary;
     QLabel* m_message;
+    QLabel* m_labelNote;
     QTabWidget* m_tables;
     QTableView* m_summaryView;
     QTableView* m_curveView;

@@ -153,6 +153,9 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
     auto view = std::make_shared<CascadeCurveView>();
     view->audit = audit;
     view->computed = true;
+    view->labels = missingLabels(*audit, LabelScope::RubricItems,
+                                 QStringLiteral("accuracy, deferred_share, first_accuracy, "
+                                                "best_single_accuracy, oracle_accuracy"));
     try {
         Resolved r = resolve(*audit, settings);
         view->key = r.key;

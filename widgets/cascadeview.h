@@ -4,6 +4,7 @@
 // summary with K9 and the CLI's summary table. Immutable once published; read from any thread.
 
 #include "cascadeworkspace.h"
+#include "labelnote.h"
 
 #include "report/cascadetables.h"
 
@@ -33,6 +34,8 @@ struct CascadeCurveView {
     FlatTable curveTable; ///< cascadeCurveTable(audit, {panel})
     bool computed = false;
     QString error; ///< why nothing was computed
+    /// missingLabels() of the rubric cells: why the accuracies are empty for some panels.
+    MissingLabels labels;
 
     int kindCount() const { return static_cast<int>(panel.replays.size()); }
     /// The replay of kind index `kind`, or null.

@@ -320,7 +320,10 @@ void CascadeWorkspace::applyCurves(std::uint64_t generation, std::shared_ptr<Cas
             ? old.panel.table.judges[oldReplay->fallbacks[static_cast<std::size_t>(m_fallback)].judge]
             : JudgeKey{};
     const int oldTau = m_tau;
+    const bool newNote = old.labels.note != view->labels.note;
     m_curves = std::move(view);
+    if (newNote && !m_curves->labels.status.isEmpty())
+        emit statusMessage(m_curves->labels.status);
     m_kind = samePanel ? m_kind : (m_curves->kindCount() > 0 ? 0 : -1);
     m_fallback = m_tau = -1;
     if (const CascadeReplay* r = m_curves->replay(m_kind); r && !r->fallbacks.empty()) {

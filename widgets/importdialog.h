@@ -1,12 +1,16 @@
 #pragma once
-// Chooses what to import (files and LLMBar folders) and how to treat bad records.
+// Chooses what to import (files, LLMBar and AlpacaEval folders), how to treat bad records, and where the
+// texts of Arena-Hard / MT-Bench judgments are when they are not in the harness's own layout
+// (HarnessTextPaths).
 
+#include "io/importer.h"
 #include "model/importissue.h"
 
 #include <QDialog>
 
 class QCheckBox;
 class QDialogButtonBox;
+class QLineEdit;
 class QListWidget;
 
 namespace tribunal {
@@ -22,6 +26,9 @@ public:
     /// StopAtFirst unless "skip bad records" is checked.
     BadRecordPolicy policy() const;
     QCheckBox* skipBadRecordsBox() const { return m_skip; }
+    /// The questions file, answers folder and baseline typed or chosen ("" = from the harness layout).
+    HarnessTextPaths texts() const;
+    void setTexts(const HarnessTextPaths& texts);
 
 private:
     void addFiles();
@@ -31,6 +38,9 @@ private:
 
     QListWidget* m_list;
     QCheckBox* m_skip;
+    QLineEdit* m_questions;
+    QLineEdit* m_answers;
+    QLineEdit* m_baseline;
     QDialogButtonBox* m_buttons;
 };
 

@@ -27,24 +27,30 @@ JobReportDialog::JobReportDialog(QWidget* parent)
 
 bool JobReportDialog::setResult(const JobResult& result)
 {
-    if (result.cancelled || (result.ok && result.issues.isEmpty()))
+    if (result.cancelled || (result.ok && result.issues.isEmpty() && result.notes.isEmpty()))
         return false;
     const QString files = result.paths.join(QStringLiteral(", "));
     QString summary;
     switch (result.kind) {
     case JobResult::Kind::Open:
-        setWindowTitle(result.ok ? tr("Opened with skipped records") : tr("Open failed"));
+        setWindowTitle(result.ok ? (result.issues.isEmpty() ? tr("Opened with notes")
+                                                            : tr("Opened with skipped records"))
+                                 : tr("Open failed"));
         summary =
-            result.ok
-                ? tr("Opened %1. %Ln bad record(s) were skipped:", "", int(result.skippedRecords)).arg(files)
-                : tr("Could not open %1. Nothing was changed.").arg(files);
+            !result.ok ? tr("Could not open %1. Nothing was changed.").arg(files)
+            : result.issues.isEmpty()
+                ? tr("Opened %1. Please note:").arg(files)
+                : tr("Opened %1. %Ln bad record(s) were skipped:", "", int(result.skippedRecords)).arg(files);
         break;
     case JobResult::Kind::Import:
-        setWindowTitle(result.ok ? tr("Imported with skipped records") : tr("Import failed"));
-        summary = result.ok
-                      ? tr("Imported %1. %Ln bad record(s) were skipped:", "", int(result.skippedRecords))
-                            .arg(files)
-                      : tr("Could not import %1. The open audit is unchanged.").arg(files);
+        setWindowTitle(result.ok ? (result.issues.isEmpty() ? tr("Imported with notes")
+                                                            : tr("Imported with skipped records"))
+                                 : tr("Import failed"));
+        summary = !result.ok ? tr("Could not import %1. The open audit is unchanged.").arg(files)
+                  : result.issues.isEmpty()
+                      ? tr("Imported %1. Please note:").arg(files)
+                      : tr("Imported %1. %Ln bad record(s) were skipped:", "", int(result.skippedRecords))
+                            .arg(files);
         break;
     case JobResult::Kind::Save:
         setWindowTitle(tr("Save failed"));
@@ -55,6 +61,8 @@ bool JobReportDialog::setResult(const JobResult& result)
     QStringList lines = result.issues;
     if (!result.message.isEmpty())
         lines.prepend(result.message);
+    for (const auto& note : result.notes)
+        lines << tr("note: %1").arg(note);
     m_details->setPlainText(lines.join(QLatin1Char('\n')));
     return true;
 }

@@ -15,6 +15,7 @@ struct JobResult {
     QStringList paths;      ///< what was opened, imported or written
     QString message;        ///< why it failed (open / save), empty on success
     QStringList issues;     ///< `file:line: field: reason` lines: the error(s), or the skipped records
+    QStringList notes; ///< `file:line: field: reason` notes of an import (nothing failed because of them)
     qulonglong skippedRecords = 0;
     qulonglong judgmentsAdded = 0;
     qulonglong itemsAdded = 0;

@@ -221,9 +221,9 @@ bool MainWindow::openPaths(const QStringList& paths)
     return started;
 }
 
-bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy)
+bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts)
 {
-    if (paths.isEmpty() || !m_session->importFiles(paths, policy))
+    if (paths.isEmpty() || !m_session->importFiles(paths, policy, texts))
         return false;
     beginJob(tr("Importing %1…").arg(QFileInfo(paths.first()).fileName()));
     return true;
@@ -251,7 +251,7 @@ void MainWindow::showImportDialog()
     dialog->setPolicy(defaultPolicy());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         QSettings().setValue(QLatin1String(kSkipKey), dialog->policy() == BadRecordPolicy::SkipAndList);
-        importPaths(dialog->paths(), dialog->policy());
+        importPaths(dialog->paths(), dialog->policy(), dialog->texts());
     });
     dialog->open();
 }

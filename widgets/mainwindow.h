@@ -2,6 +2,7 @@
 // The main window: assembles the panels, menus and status bar around one AuditSession. It holds no
 // analysis or data logic of its own.
 
+#include "io/importer.h"
 #include "model/importissue.h"
 
 #include <QMainWindow>
@@ -46,7 +47,7 @@ public:
     /// Returns false when a job is already running.
     bool openPaths(const QStringList& paths);
     /// Imports files / folders into the open audit (File > Import, drag and drop).
-    bool importPaths(const QStringList& paths, BadRecordPolicy policy);
+    bool importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts = {});
     /// Edit > Copy: the focused text selection, or the selection of the focused (else last focused) table as
     /// tab-separated rows.
     void copySelection();

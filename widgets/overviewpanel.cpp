@@ -56,7 +56,7 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
       m_view(new QTableView), m_filters(new TrustFilterTree(workspace)),
       m_form(new TrustSettingsForm(workspace)), m_intervalColumns(new QCheckBox(tr("Show interval columns"))),
       m_copy(new QPushButton(tr("Copy"))), m_progress(new QProgressBar),
-      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel)
+      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel), m_labelNote(new QLabel)
 {
     setObjectName(QStringLiteral("overviewPanel"));
     m_view->setObjectName(QStringLiteral("overviewTable"));
@@ -74,6 +74,10 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     m_view->setSortingEnabled(true);
     m_copy->setToolTip(tr("Copy the shown rows as tab-separated text with a header row"));
     m_status->setObjectName(QStringLiteral("overviewStatus"));
+    m_labelNote->setObjectName(QStringLiteral("labelNote"));
+    m_labelNote->setWordWrap(true);
+    m_labelNote->setTextFormat(Qt::PlainText);
+    m_labelNote->hide();
     m_progress->setTextVisible(true);
     m_progress->setMaximumWidth(200);
 
@@ -102,6 +106,7 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
+    layout->addWidget(m_labelNote);
     layout->addWidget(split, 1);
     setWidget(content);
 
@@ -116,6 +121,13 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
         updateBusy();
     });
     connect(workspace, &TrustWorkspace::statusMessage, m_status, &QLabel::setText);
+    const auto showLabelNote = [this] {
+        const QString& note = m_workspace->view()->labels.note;
+        m_labelNote->setText(note);
+        m_labelNote->setVisible(!note.isEmpty());
+    };
+    connect(workspace, &TrustWorkspace::viewChanged, this, showLabelNote);
+    showLabelNote();
     connect(workspace, &TrustWorkspace::selectedRowChanged, this, &OverviewPanel::showSelectedRow);
     connect(m_proxy, &TrustRowProxy::aboutToRefilter, this, [this] { m_ignoreCurrent = true; });
     connect(m_proxy, &TrustRowProxy::refiltered, this, [this] {

@@ -49,6 +49,8 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
+    /// The view's note about datasets without labels (TrustView::labels); hidden when there is none.
+    QLabel* labelNoteLabel() const { return m_labelNote; }
 
 private:
     void showSelectedRow(int row);
@@ -66,6 +68,7 @@ private:
     QProgressBar* m_progress;
     QPushButton* m_cancel;
     QLabel* m_status;
+    QLabel* m_labelNote;
     /// Set while rows come and go: the view then moves its current row by itself, not the user.
     bool m_ignoreCurrent = false;
 };

@@ -69,6 +69,9 @@ RubricPanel::RubricPanel(RubricWorkspace* workspace, QWidget* parent)
     auto* body = new QWidget(this);
     m_message = wrappedLabel(body);
     m_message->setAlignment(Qt::AlignCenter);
+    m_labelNote = wrappedLabel(body);
+    m_labelNote->setObjectName(QStringLiteral("labelNote"));
+    m_labelNote->hide();
     m_summary = wrappedLabel(body);
     m_comparisonMessage = wrappedLabel(body);
     m_tables = new QTabWidget(body);
@@ -100,6 +103,7 @@ RubricPanel::RubricPanel(RubricWorkspace* workspace, QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(settingsRow(body));
     layout->addWidget(m_message);
+    layout->addWidget(m_labelNote);
     layout->addWidget(split, 1);
     setWidget(body);
 
@@ -235,6 +239,8 @@ void RubricPanel::updateMessages()
         text = tr("No rubric judgments in this audit (no judged binary or ordinal item).");
     m_message->setText(text);
     m_message->setVisible(!text.isEmpty());
+    m_labelNote->setText(view.labels.note);
+    m_labelNote->setVisible(!view.labels.note.isEmpty());
     const auto& comparisons = *m_workspace->comparisonView();
     m_comparisonMessage->setText(comparisons.error);
     m_comparisonMessage->setVisible(!comparisons.error.isEmpty());

@@ -54,6 +54,8 @@ public:
     QProgressBar* busyBar() const { return m_busy; }
     /// "No audit open." and the like; hidden when the tables are shown.
     QLabel* messageLabel() const { return m_message; }
+    /// The view's note about panels without labels (RubricView::labels); hidden when there is none.
+    QLabel* labelNoteLabel() const { return m_labelNote; }
     /// Why the comparison table is empty (hidden when it is not).
     QLabel* comparisonMessage() const { return m_comparisonMessage; }
     /// The selected row's key ("judge · format · panel / criterion").
@@ -102,6 +104,7 @@ private:
     QProgressBar* m_busy;
     QPushButton* m_copy;
     QLabel* m_message;
+    QLabel* m_labelNote;
     QLabel* m_comparisonMessage;
     QLabel* m_summary;
     QTabWidget* m_tables;

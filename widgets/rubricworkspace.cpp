@@ -30,6 +30,9 @@ std::shared_ptr<RubricView> computeView(const AuditPtr& audit, LabelRounding rou
     auto view = std::make_shared<RubricView>();
     view->audit = audit;
     view->settings.rounding = rounding;
+    view->labels = missingLabels(*audit, LabelScope::RubricItems,
+                                 QStringLiteral("exact, within_one, qwk, offset, slope, accuracy, kappa, "
+                                                "met_rate_offset, fpr, fnr, gap_to_reference"));
     try {
         view->report = analyseRubric(*audit, view->settings);
         view->table = rubricTable(*audit, view->report);
@@ -275,7 +278,10 @@ void RubricWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<Ru
     const bool rowsKept =
         m_view->computed && m_view->audit == view->audit && m_view->rowCount() == view->rowCount();
     const int oldRow = m_selectedRow;
+    const bool newNote = m_view->labels.note != view->labels.note;
     m_view = std::move(view);
+    if (newNote && !m_view->labels.status.isEmpty())
+        emit statusMessage(m_view->labels.status);
     m_selectedRow = rowsKept ? oldRow : defaultRow(*m_view);
     emit viewChanged();
     if (m_selectedRow != oldRow || !rowsKept)

@@ -15,6 +15,7 @@
 // no cancel point, so the old job runs to its end on a pool thread). GUI thread only.
 
 #include "backgroundjobs.h"
+#include "labelnote.h"
 
 #include "analysis/judgecomparison.h"
 #include "analysis/rubricconfusion.h"
@@ -58,6 +59,8 @@ struct RubricView {
     /// A result for `audit` is shown (false while the first job for it runs, or without an audit).
     bool computed = false;
     QString error; ///< why nothing was computed (core refused)
+    /// missingLabels() of the rubric cells: why the agreement columns are empty for some panels.
+    MissingLabels labels;
 
     int rowCount() const { return static_cast<int>(table.rows.size()); }
     /// The agreement row behind table row `row` (judge or R6 baseline), or null.

@@ -44,7 +44,7 @@ JobOutput openProject(const QString& path, const Progress& progress)
 }
 
 JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const AuditPtr& base,
-                      BadRecordPolicy policy, const Progress& progress)
+                      BadRecordPolicy policy, const Progress& progress, const HarnessTextPaths& texts)
 {
     JobOutput out;
     out.result.kind = kind;
@@ -54,9 +54,12 @@ JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const Audi
         files.push_back(nativePath(path));
     ImportOptions options;
     options.policy = policy;
+    options.texts = texts;
     auto outcome = importSources(files, base.get(), options, progress);
     for (const auto& issue : outcome.log.issues)
         out.result.issues << QString::fromStdString(issue.text());
+    for (const auto& note : outcome.log.notes)
+        out.result.notes << QString::fromStdString(note.text());
     out.result.skippedRecords = outcome.log.skippedRecords;
     if (outcome.cancelled || progress.cancelled()) {
         out.result.cancelled = true;

@@ -34,8 +34,9 @@ namespace sessionjobs {
 JobOutput openProject(const QString& path, const Progress& progress);
 /// Imports `paths` on top of `base` (may be null). `kind` Open: the result replaces the project (a new,
 /// unsaved audit); Import: it extends the open one.
+/// `texts`: where the texts of Arena-Hard / MT-Bench judgments come from (empty: their harness layout).
 JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const AuditPtr& base,
-                      BadRecordPolicy policy, const Progress& progress);
+                      BadRecordPolicy policy, const Progress& progress, const HarnessTextPaths& texts = {});
 /// Writes `audit` and `extras` to `path`.
 JobOutput saveProject(const QString& path, const AuditPtr& audit, const ProjectExtras& extras,
                       const Progress& progress);

@@ -40,6 +40,7 @@ std::shared_ptr<TrustView> computeEstimates(const AuditPtr& audit, const TrustVi
     view->settings = settings;
     if (!audit)
         return view;
+    view->labels = missingLabels(*audit, LabelScope::PairwiseItems, QStringLiteral("A, A_max, T, T_joint"));
     if (settings.groupBy.empty()) {
         const auto all = analyseTrust(*audit, settings.trust);
         view->table = auditTrustTable(*audit, all, {}, settings.trust, nullptr, &view->skippedRows);
@@ -205,10 +206,13 @@ void TrustWorkspace::applyEstimates(std::uint64_t generation, TrustViewPtr view)
     const bool rowsKept =
         m_view->audit == view->audit && m_view->table.rows.size() == view->table.rows.size() &&
         m_view->grouped == view->grouped && m_view->settings.groupBy == view->settings.groupBy;
+    const bool newNote = m_view->labels.note != view->labels.note;
     m_view = std::move(view);
     if (!sameThresholds(m_view->settings.trust, m_settings.trust))
         replaceQuadrants();
     emit viewChanged();
+    if (newNote && !m_view->labels.status.isEmpty())
+        emit statusMessage(m_view->labels.status);
     if (m_selectedRow >= 0 && (!rowsKept || !isRowVisible(m_selectedRow))) {
         m_selectedRow = -1;
         emit selectedRowChanged(-1);

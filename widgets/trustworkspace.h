@@ -15,6 +15,7 @@
 // GUI thread only.
 
 #include "backgroundjobs.h"
+#include "labelnote.h"
 
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
@@ -62,6 +63,8 @@ struct TrustView {
     bool grouped = false;
     /// Results left out because their cells hold no pairwise items.
     std::size_t skippedRows = 0;
+    /// missingLabels() of the audit's pairwise cells: why A, A_max, T and T_joint are empty for some.
+    MissingLabels labels;
 
     int rowCount() const { return static_cast<int>(table.rows.size()); }
 };

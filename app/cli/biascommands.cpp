@@ -3,6 +3,7 @@
 // (report/biastables.h, report/biaslatex.h).
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "trustcli_common.h"
 
 #include "analysis/biasanalysis.h"
@@ -246,6 +247,7 @@ int runCalibration(const QStringList& args)
     const AuditPtr audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
+    noteMissingLabels(*audit, LabelScope::PairwiseItems, "n, accuracy, ECE, brier, log_loss", inputs);
     const auto results = analyseCalibration(*audit, static_cast<int>(*binCount));
     if (results.empty()) {
         std::cerr

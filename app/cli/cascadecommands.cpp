@@ -4,6 +4,7 @@
 // (report/cascadetables.h, report/cascadelatex.h).
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "rubriccli_common.h"
 
 #include "report/cascadelatex.h"
@@ -142,14 +143,18 @@ bool prepare(QCommandLineParser& parser, const QStringList& args, const char* co
     return true;
 }
 
-/// Loads the audit after the option checks; refuses an audit without rubric items.
-AuditPtr loadRubricAudit(const QCommandLineParser& parser, const QStringList& inputs, int* exitCode)
+/// Loads the audit after the option checks; refuses an audit without rubric items. Notes the panels without
+/// labels, whose `labelColumns` (the command's columns that need labels) are then empty.
+AuditPtr loadRubricAudit(const QCommandLineParser& parser, const QStringList& inputs,
+                         const QString& labelColumns, int* exitCode)
 {
     AuditPtr audit = loadJudgmentAudit(parser, inputs, exitCode);
     if (audit && !hasRubricItems(*audit)) {
         *exitCode = noRubricItems();
         return nullptr;
     }
+    if (audit)
+        noteMissingLabels(*audit, LabelScope::RubricItems, labelColumns, inputs);
     return audit;
 }
 
@@ -232,7 +237,12 @@ int runCascade(const QStringList& args)
     if (table == "curve" && isLatex(parser))
         return usage(Msg::tr("--table curve has no --format latex (expected csv, md or json)"));
 
-    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    const AuditPtr audit =
+        loadRubricAudit(parser, parser.positionalArguments().mid(1),
+                        table == "curve" ? "accuracy, deferred_share, k10_left, k10_right"
+                                         : "first_accuracy, best_single_accuracy, oracle_accuracy, "
+                                           "crossfit_cascade_accuracy, crossfit_single_accuracy",
+                        &exitCode);
     if (!audit)
         return exitCode;
     const auto first = roleOf(*audit, "--first", {parser.value(kFirst)}, &exitCode);
@@ -322,7 +332,9 @@ int runConfidentErrors(const QStringList& args)
     if (table == "discrimination" && isLatex(parser))
         return usage(Msg::tr("--table discrimination has no --format latex"));
 
-    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    const AuditPtr audit =
+        loadRubricAudit(parser, parser.positionalArguments().mid(1),
+                        "accuracy, auroc, selective_accuracy_*, the sampled errors", &exitCode);
     if (!audit)
         return exitCode;
     const auto first = roleOf(*audit, "--first", {parser.value(kFirst)}, &exitCode);
@@ -413,7 +425,9 @@ int runJury(const QStringList& args)
     paired.margin = *m;
     paired.threads = static_cast<int>(*threads);
 
-    const AuditPtr audit = loadRubricAudit(parser, parser.positionalArguments().mid(1), &exitCode);
+    const AuditPtr audit =
+        loadRubricAudit(parser, parser.positionalArguments().mid(1),
+                        "accuracy, best_single_accuracy, diff, all_wrong_share, oracle_accuracy", &exitCode);
     if (!audit)
         return exitCode;
     const auto jurors = roleOf(*audit, "--jurors", *jurorTexts, &exitCode);

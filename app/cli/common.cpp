@@ -1,5 +1,6 @@
 #include "common.h"
 
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -28,10 +29,19 @@ void installCliTranslations(QCoreApplication& app)
 
 void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options)
 {
+    bool readsInputs = false;
     for (auto option : options) {
+        readsInputs = readsInputs || option.names() == kSkipBad.names();
         option.setDescription(Msg::tr(option.description().toUtf8().constData()));
         parser.addOption(option);
     }
+    // Every command that reads input files (they all take --skip-bad) can find the texts of harness
+    // judgments.
+    if (readsInputs)
+        for (auto option : {kQuestions, kAnswers, kBaseline}) {
+            option.setDescription(Msg::tr(option.description().toUtf8().constData()));
+            parser.addOption(option);
+        }
 }
 
 std::vector<std::string> toStd(const QStringList& list)
@@ -55,6 +65,12 @@ void printIssues(const std::vector<ImportIssue>& issues)
         std::cerr << issue.text() << '\n';
 }
 
+void printNotes(const std::vector<ImportIssue>& notes)
+{
+    for (const auto& note : notes)
+        std::cerr << Msg::tr("note: %1").arg(QString::fromStdString(note.text())).toStdString() << '\n';
+}
+
 // Parses a subcommand's options; `args` starts with the program name and the command.
 bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
 {
@@ -74,7 +90,8 @@ namespace {
 // The list of kInputFormatNames written out, so that the catalogue can look the description up.
 constexpr const char* kFormatHelp = QT_TRANSLATE_NOOP(
     "tribunal::cli::Msg",
-    "Input format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval.");
+    "Input format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, "
+    "inspect.");
 constexpr std::string_view kFormatHelpView = kFormatHelp, kFormatHelpPrefix = "Input format: ";
 static_assert(kFormatHelpView.starts_with(kFormatHelpPrefix) && kFormatHelpView.ends_with('.') &&
                   kFormatHelpView.substr(kFormatHelpPrefix.size(),
@@ -88,6 +105,46 @@ const QCommandLineOption kSkipBad("skip-bad",
                                                     "Skip bad records and list them (default: stop "
                                                     "at the first)."));
 const QCommandLineOption kFormat("format", kFormatHelp, "FORMAT", "auto");
+const QCommandLineOption kQuestions(
+    "questions",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Arena-Hard / MT-Bench judgments: the question.jsonl of "
+                                            "their questions (default: beside model_judgment/)."),
+    "FILE");
+const QCommandLineOption kAnswers(
+    "answers",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Arena-Hard / MT-Bench judgments: the folder of the judged "
+                                            "answers, <model>.jsonl (default: model_answer/ beside "
+                                            "model_judgment/)."),
+    "DIR");
+const QCommandLineOption kBaseline("baseline",
+                                   QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                     "Arena-Hard judgments that name no baseline (v0.1): its "
+                                                     "model, whose answers are response A (default: "
+                                                     "gpt-4-0314)."),
+                                   "MODEL");
+
+std::optional<HarnessTextPaths> harnessTextPaths(const QCommandLineParser& parser, QString* error)
+{
+    HarnessTextPaths paths;
+    if (parser.isSet(kQuestions)) {
+        const QString file = parser.value(kQuestions);
+        if (!QFileInfo(file).isFile()) {
+            *error = Msg::tr("--questions: no such file '%1'").arg(file);
+            return std::nullopt;
+        }
+        paths.questions = file.toStdString();
+    }
+    if (parser.isSet(kAnswers)) {
+        const QString dir = parser.value(kAnswers);
+        if (!QFileInfo(dir).isDir()) {
+            *error = Msg::tr("--answers: no such folder '%1'").arg(dir);
+            return std::nullopt;
+        }
+        paths.answersDir = dir.toStdString();
+    }
+    paths.baseline = parser.value(kBaseline).toStdString();
+    return paths;
+}
 const QCommandLineOption kPrices(
     "prices",
     QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Prices per million tokens for requests without a recorded "
@@ -105,6 +162,10 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& parser, QSt
         return std::nullopt;
     }
     options.format = *format;
+    auto texts = harnessTextPaths(parser, error);
+    if (!texts)
+        return std::nullopt;
+    options.texts = std::move(*texts);
     return options;
 }
 
@@ -113,6 +174,7 @@ AuditPtr load(const QStringList& inputs, const ImportOptions& options, ProjectEx
 {
     auto loaded = loadAudit(toStd(inputs), options);
     printIssues(loaded.issues);
+    printNotes(loaded.notes);
     if (!loaded.audit) {
         *exitCode = loaded.badInput ? kBadInput : kUsage;
         return nullptr;

@@ -43,6 +43,9 @@ std::vector<std::string> toStd(const QStringList& list);
 /// Prints `message` and the usage hint to stderr; returns kUsage.
 int usage(const QString& message);
 void printIssues(const std::vector<ImportIssue>& issues);
+/// Prints import notes to stderr as `note: file:line: field: reason` (the prefix translated; the located
+/// text English, like the issues).
+void printNotes(const std::vector<ImportIssue>& notes);
 /// Adds --help and parses a subcommand's options (`args` starts with the program name and the command);
 /// prints the help and exits 0 on --help.
 bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
@@ -50,8 +53,13 @@ bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
 extern const QCommandLineOption kSkipBad; ///< --skip-bad
 /// The input format names (parseSourceFormat), for option help and messages.
 inline constexpr const char* kInputFormatNames =
-    "auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval";
+    "auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect";
 extern const QCommandLineOption kFormat; ///< --format (input format, kInputFormatNames)
+/// --questions FILE, --answers DIR, --baseline MODEL: where the texts of harness judgments come from
+/// (HarnessTextPaths). addOptions() adds them to every command that takes kSkipBad.
+extern const QCommandLineOption kQuestions, kAnswers, kBaseline;
+/// The HarnessTextPaths the text options give; nullopt with *error set for a missing file or folder.
+std::optional<HarnessTextPaths> harnessTextPaths(const QCommandLineParser& parser, QString* error);
 extern const QCommandLineOption kPrices; ///< --prices JUDGE=IN/OUT,... (K11, USD per million tokens)
 
 /// The value of `option` as a whole number in [lo, hi]; null with *error set to

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "labelnotes.h"
 
 #include "analysis/auditsummary.h"
 #include "io/exporter.h"
@@ -80,6 +81,7 @@ int runImport(const QStringList& args)
     }
     auto outcome = importSources(toStd(inputs), base.get(), *options);
     printIssues(outcome.log.issues);
+    printNotes(outcome.log.notes);
     if (!outcome.audit)
         return kBadInput;
     std::string saveError;
@@ -158,6 +160,10 @@ int runExport(const QStringList& args)
     if (!inputFormat)
         return usage(Msg::tr("unknown --input-format"));
     options.format = *inputFormat;
+    auto texts = harnessTextPaths(parser, &error);
+    if (!texts)
+        return usage(error);
+    options.texts = std::move(*texts);
     int exitCode = kOk;
     auto audit = load(inputs, options, nullptr, &exitCode);
     if (!audit)
@@ -174,6 +180,7 @@ int runExport(const QStringList& args)
     if (outFormat == "jsonl")
         std::cout << " and " << audit->itemCount() << " items to " << itemsPathFor(path);
     std::cout << '\n';
+    noteReimport(path, outFormat == "jsonl");
     return kOk;
 }
 

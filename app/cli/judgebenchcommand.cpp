@@ -4,6 +4,7 @@
 // (analysis/judgebenchscore.h); this file loads the input and writes.
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "trustcli_common.h"
 
 #include "analysis/judgebenchscore.h"
@@ -155,6 +156,7 @@ int runJudgeBenchScore(const QStringList& args)
     const AuditPtr audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
+    noteMissingLabels(*audit, LabelScope::PairwiseItems, "score", inputs);
     const auto scores = judgeBenchScores(*audit);
     if (scores.empty()) {
         std::cerr << Msg::tr("no cell has a labelled pairwise item: nothing to score").toStdString() << '\n';

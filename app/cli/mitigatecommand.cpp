@@ -4,6 +4,7 @@
 // file parses options, picks the input kind and writes the table (report/mitigatetable.h).
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltrust.h"
@@ -110,6 +111,10 @@ int runMitigate(const QStringList& args)
     auto audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
+    noteMissingLabels(*audit, LabelScope::PairwiseItems,
+                      "A, A_dec_half, T, majority_accuracy, both_order_accuracy, prob_one_accuracy, "
+                      "prob_both_accuracy",
+                      inputs);
     const auto results = analyseTrust(*audit, *settings);
     noteSingleRun(results, settings->assumeConsistentWhenSingleRun);
     std::vector<TrustCellResult> pairwise;

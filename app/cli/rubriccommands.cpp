@@ -4,6 +4,7 @@
 // report/rubricdetailtables.h, report/rubriclatex.h).
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "rubriccli_common.h"
 #include "trustcli_common.h"
 
@@ -92,6 +93,14 @@ int runRubric(const QStringList& args)
         return exitCode;
     if (!hasRubricItems(*audit))
         return noRubricItems();
+    noteMissingLabels(
+        *audit, LabelScope::RubricItems,
+        *tableKind == RubricTable::Confusion ? "count, label_n, n"
+        : *tableKind == RubricTable::Shifts
+            ? "accuracy"
+            : "exact, within_one, qwk, offset, slope, accuracy, kappa, met_rate_offset, fpr, fnr, "
+              "gap_to_reference",
+        *inputs);
     const RubricAgreementSettings settings{*rule};
     if (*tableKind == RubricTable::Confusion)
         return writeOutput(parser,
@@ -198,6 +207,8 @@ int runCompare(const QStringList& args)
         return exitCode;
     if (!hasRubricItems(*audit))
         return noRubricItems();
+    noteMissingLabels(*audit, LabelScope::RubricItems,
+                      "diff, accuracy1, accuracy2, p_boot, p_mcnemar, p_sign", *inputs);
     const auto judges = judgeIds(*audit, judgeNames, &exitCode);
     if (!judges)
         return exitCode;

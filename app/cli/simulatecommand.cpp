@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "labelnotes.h"
 
 #include "analysis/auditsimulator.h"
 #include "analysis/biassimulator.h"
@@ -23,7 +24,8 @@ const QString kBiasForm =
     "simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv] -o FILE";
 const QString kRubricForm = "simulate rubric [--judges J] [--units N] [--seed S] [--truth FILE.csv] -o FILE";
 
-/// Writes `audit` to `path` in the format its extension names (.csv, .tribunal, else JSONL).
+/// Writes `audit` to `path` in the format its extension names (.csv, .tribunal, else JSONL: the items go to
+/// itemsPathFor(path) beside it).
 bool writeAudit(const Audit& audit, const QString& path, std::string* error)
 {
     const auto file = path.toStdString();
@@ -32,6 +34,13 @@ bool writeAudit(const Audit& audit, const QString& path, std::string* error)
     if (path.endsWith(".tribunal"))
         return ProjectFile::save(file, audit, {}, error);
     return exportJsonl(audit, file, error);
+}
+
+/// After the "wrote" line: how to make a project of a file written by writeAudit() (a project needs none).
+void noteWritten(const QString& path)
+{
+    if (!path.endsWith(".tribunal"))
+        noteReimport(path.toStdString(), !path.endsWith(".csv"));
 }
 
 int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption& judgments,
@@ -53,6 +62,7 @@ int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption&
     }
     std::cout << "wrote a simulated audit of " << audit->judgmentCount() << " judgments to "
               << parser.value(out).toStdString() << '\n';
+    noteWritten(parser.value(out));
     return kOk;
 }
 
@@ -134,6 +144,7 @@ int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& opt
                              ".tribunal to keep them")
                          .toStdString()
                   << '\n';
+    noteWritten(parser.value(out));
     if (parser.isSet(options.truth)) {
         if (!writeTruth(parser.value(options.truth), biasTruthCsv(result.truth)))
             return kUsage;
@@ -172,6 +183,7 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
     std::cout << "wrote a simulated rubric audit of " << result.audit->judgmentCount() << " judgments ("
               << settings.units << " units x 5 criteria x " << settings.judges << " judges x 2 runs) to "
               << parser.value(out).toStdString() << '\n';
+    noteWritten(parser.value(out));
     if (parser.isSet(options.truth)) {
         if (!writeTruth(parser.value(options.truth), rubricTruthCsv(result.truth)))
             return kUsage;

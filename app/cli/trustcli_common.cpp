@@ -2,6 +2,8 @@
 
 #include "trustcli_common.h"
 
+#include "labelnotes.h"
+
 #include "analysis/celltrust.h"
 #include "report/latex.h"
 #include "report/trustexport.h"
@@ -66,7 +68,7 @@ const QCommandLineOption kInputFormat("input-format",
                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                         "Judgment file format: auto, csv, jsonl, llmbar, "
                                                         "rubric-csv, arena-hard, mt-bench, judgebench, "
-                                                        "alpaca-eval."),
+                                                        "alpaca-eval, inspect."),
                                       "FORMAT", "auto");
 const QCommandLineOption kQ("q",
                             QT_TRANSLATE_NOOP("tribunal::cli::Msg",
@@ -206,6 +208,10 @@ std::optional<ImportOptions> judgmentImportOptions(const QCommandLineParser& par
         return std::nullopt;
     }
     options.format = *format;
+    auto texts = harnessTextPaths(parser, error);
+    if (!texts)
+        return std::nullopt;
+    options.texts = std::move(*texts);
     return options;
 }
 
@@ -283,6 +289,7 @@ std::optional<CellTable> loadCellTable(const QCommandLineParser& parser, const Q
     auto audit = loadJudgmentAudit(parser, inputs, exitCode);
     if (!audit)
         return std::nullopt;
+    noteMissingLabels(*audit, LabelScope::PairwiseItems, "A, T", inputs);
     auto results = analyseTrust(*audit, *settings);
     *consistencyAssumed = noteSingleRun(results, settings->assumeConsistentWhenSingleRun) > 0 &&
                           settings->assumeConsistentWhenSingleRun;

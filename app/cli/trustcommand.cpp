@@ -2,6 +2,7 @@
 // tribunal_core; this file parses the trust-only options and writes.
 
 #include "commands.h"
+#include "labelnotes.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltrust.h"
@@ -188,6 +189,7 @@ int runTrust(const QStringList& args)
     auto audit = loadJudgmentAudit(parser, inputs, &exitCode);
     if (!audit)
         return exitCode;
+    noteMissingLabels(*audit, LabelScope::PairwiseItems, "A, A_max, T, T_joint", inputs);
     if (parser.isSet(by)) {
         TrustTable table;
         if (const int code = fillGroupedRows(*audit, parser.value(by), *settings, table); code != kOk)

@@ -36,6 +36,7 @@ LoadedAudit loadAudit(const std::vector<std::string>& paths, const ImportOptions
     auto outcome = importSources(paths, nullptr, options, progress);
     loaded.audit = outcome.audit;
     loaded.issues = std::move(outcome.log.issues);
+    loaded.notes = std::move(outcome.log.notes);
     loaded.cancelled = outcome.cancelled;
     loaded.badInput = !outcome.audit && !outcome.cancelled;
     return loaded;

@@ -14,6 +14,7 @@ struct LoadedAudit {
     AuditPtr audit;                  ///< null on failure
     ProjectExtras extras;            ///< empty unless a project was opened
     std::vector<ImportIssue> issues; ///< the reasons for a failure, or the skipped records
+    std::vector<ImportIssue> notes;  ///< ImportLog::notes of the import (nothing failed because of them)
     bool badInput = false;           ///< the failure is the input's fault (exit code 2 in the CLI)
     bool cancelled = false;
 };

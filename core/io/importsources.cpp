@@ -1,5 +1,7 @@
 #include "csvtokenizer.h"
+#include "harnesstexts.h"
 #include "importer.h"
+#include "inspectlogjson.h"
 #include "jsonvaluetext.h"
 
 #include <simdjson.h>
@@ -38,10 +40,36 @@ bool hasRubricCsvHeader(std::ifstream& in)
     return has("unit_id") && has("criterion") && !has("item_id") && !has("order");
 }
 
+/// Whether the file at `path` is an Inspect AI log: a `.eval` ZIP (its signature, or the name when the file
+/// is damaged) or an indented `.json` whose top-level object has `eval` and `samples` or `version` (read from
+/// the first 1 MiB: `version` and `eval` are the first keys upstream writes).
+bool isInspectLog(const std::string& path, std::ifstream& in)
+{
+    constexpr std::size_t kHeadBytes = std::size_t(1) << 20;
+    std::string head(kHeadBytes, '\0');
+    in.clear();
+    in.seekg(0);
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    in.clear();
+    in.seekg(0);
+    if (head.compare(0, 4, "PK\x03\x04") == 0 || std::filesystem::path(path).extension() == ".eval")
+        return true;
+    std::string_view text(head);
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    const auto keys = topLevelKeys(text);
+    auto has = [&keys](std::string_view key) {
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
+    };
+    return has("eval") && (has("samples") || has("version"));
+}
+
 /// The format of a JSON Lines file from the keys of its first record (`in` is at the start of that line's
-/// '{'): Arena-Hard-Auto (`games` with `uid` or `question_id`), FastChat MT-Bench (`g1_winner`, or a human
-/// judgment: `question_id`, `model_a` or `model_1`, `winner`), JudgeBench (`pair_id` and `judgments`), else
-/// Tribunal JSONL (whose reader then reports what is wrong with the line).
+/// '{'): Arena-Hard-Auto (`games` with `uid` or `question_id`), FastChat MT-Bench (`g1_winner`, a human
+/// judgment: `question_id`, `model_a` or `model_1`, `winner`, or a single-answer grade: `question_id`,
+/// `model`, `score`), JudgeBench (`pair_id` and `judgments`), else Tribunal JSONL (whose reader then reports
+/// what is wrong with the line).
 SourceFormat detectJsonLines(std::ifstream& in)
 {
     std::string line;
@@ -55,7 +83,8 @@ SourceFormat detectJsonLines(std::ifstream& in)
     auto has = [&record](std::string_view key) { return record.at_key(key).error() == simdjson::SUCCESS; };
     if (has("games") && (has("uid") || has("question_id")))
         return SourceFormat::ArenaHard;
-    if (has("g1_winner") || (has("question_id") && (has("model_a") || has("model_1")) && has("winner")))
+    if (has("g1_winner") || (has("question_id") && (has("model_a") || has("model_1")) && has("winner")) ||
+        (has("question_id") && has("model") && has("score")))
         return SourceFormat::MtBench;
     if (has("pair_id") && has("judgments"))
         return SourceFormat::JudgeBench;
@@ -84,6 +113,8 @@ std::optional<SourceFormat> parseSourceFormat(std::string_view name)
         return SourceFormat::JudgeBench;
     if (name == "alpaca-eval")
         return SourceFormat::AlpacaEval;
+    if (name == "inspect")
+        return SourceFormat::InspectEval;
     return std::nullopt;
 }
 
@@ -108,6 +139,8 @@ std::string_view sourceFormatName(SourceFormat format)
         return "judgebench";
     case SourceFormat::AlpacaEval:
         return "alpaca-eval";
+    case SourceFormat::InspectEval:
+        return "inspect";
     }
     return "auto";
 }
@@ -115,11 +148,27 @@ std::string_view sourceFormatName(SourceFormat format)
 SourceFormat detectFormat(const std::string& path)
 {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return SourceFormat::LlmBar;
+    if (std::filesystem::is_directory(path, ec)) {
+        // AlpacaEval's results/<model>/<annotator>/annotations.json tree, unless an LLMBar dataset.json is
+        // anywhere in it: a tree of neither is left to the LLMBar reader, which says what it misses.
+        bool annotations = false;
+        std::filesystem::recursive_directory_iterator it(path, ec), end;
+        for (; !ec && it != end; it.increment(ec)) {
+            std::error_code e;
+            if (!it->is_regular_file(e))
+                continue;
+            const auto name = it->path().filename();
+            if (name == "dataset.json")
+                return SourceFormat::LlmBar;
+            annotations = annotations || name == "annotations.json";
+        }
+        return annotations ? SourceFormat::AlpacaEval : SourceFormat::LlmBar;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return SourceFormat::Auto;
+    if (isInspectLog(path, in)) // a ZIP, or JSON spread over lines: before the first-line checks below
+        return SourceFormat::InspectEval;
     char c = 0;
     while (in.get(c)) {
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
@@ -150,6 +199,10 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
     const auto judgmentsBefore = builder.judgmentCount();
     const auto itemsBefore = builder.itemCount();
 
+    // Texts of Arena-Hard / MT-Bench judgments from the harness's question and answer files (harnesstexts.h);
+    // one cache for the whole import, since every judgment file of a bench shares them.
+    HarnessTexts texts(options.texts);
+
     // Progress over all sources: each source reports its own done/total; scale it into its share.
     const auto sources = static_cast<std::uint64_t>(paths.size());
     constexpr std::uint64_t kScale = 1000;
@@ -167,6 +220,7 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
                 progress.step(s * kScale + part, (sources + 1) * kScale);
             };
         auto format = options.format == SourceFormat::Auto ? detectFormat(path) : options.format;
+        const std::size_t judgmentsBeforeFile = builder.judgmentCount();
         bool ok = false;
         switch (format) {
         case SourceFormat::Auto:
@@ -176,7 +230,15 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
             ok = importFlatCsv(path, builder, outcome.log, sub);
             break;
         case SourceFormat::TribunalJsonl:
-            ok = importJsonl(path, builder, outcome.log, sub);
+            ok = true;
+            if (const auto items = jsonlSiblingItems(path, paths)) {
+                ok = importJsonl(*items, builder, outcome.log, sub);
+                if (ok)
+                    outcome.log.note({path, 0, "",
+                                      "read the items (texts, labels) from " +
+                                          std::filesystem::path(*items).filename().string() + " beside it"});
+            }
+            ok = ok && importJsonl(path, builder, outcome.log, sub);
             break;
         case SourceFormat::LlmBar:
             ok = importLlmBar(path, builder, outcome.log, sub);
@@ -196,11 +258,17 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
         case SourceFormat::AlpacaEval:
             ok = importAlpacaEval(path, builder, outcome.log, sub);
             break;
+        case SourceFormat::InspectEval:
+            ok = importInspectLog(path, builder, outcome.log, sub);
+            break;
         }
         if (progress.cancelled()) {
             outcome.cancelled = true;
             return outcome;
         }
+        if (ok && !outcome.log.failed &&
+            (format == SourceFormat::ArenaHard || format == SourceFormat::MtBench))
+            ok = texts.fill(format, path, judgmentsBeforeFile, builder, outcome.log);
         if (!ok || outcome.log.failed) {
             outcome.log.failed = true;
             return outcome;

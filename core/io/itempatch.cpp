@@ -37,14 +37,38 @@ std::string ItemPatch::labelConflict(TaskKind kind, Answer value, Answer current
                         m_origins.describe(*m_item, ItemField::Label));
 }
 
+namespace {
+/// Whether the JSON object text `longer` is `shorter` with more fields after its own (`{"a":1}` and
+/// `{"a":1,"b":2}`), compared as text: both come from the same writer.
+bool extendsFields(std::string_view longer, std::string_view shorter)
+{
+    return shorter.size() >= 2 && longer.size() > shorter.size() && shorter.back() == '}' &&
+           longer.substr(0, shorter.size() - 1) == shorter.substr(0, shorter.size() - 1) &&
+           longer[shorter.size() - 1] == ',';
+}
+} // namespace
+
 std::optional<std::string> ItemPatch::extra(std::string_view json, ExtraKind kind)
 {
     if (json.empty())
         return std::nullopt;
     const StrId current = m_item ? m_builder.text(*m_item, ItemText::Extra) : kEmptyStr;
     if (current != kEmptyStr) {
-        if (m_builder.str(current) == json)
+        const std::string_view have = m_builder.str(current);
+        if (have == json)
             return std::nullopt;
+        // An adapter's fields followed by more (the answers' metadata harnesstexts.cpp appends): the same
+        // item. The longer text wins, so an item read with its texts keeps them, whichever file came first.
+        if (kind == ExtraKind::KnownFields) {
+            if (extendsFields(have, json))
+                return std::nullopt;
+            if (extendsFields(json, have)) {
+                const auto f = static_cast<std::size_t>(ItemText::Extra);
+                m_text[f] = json;
+                m_textMask |= 1u << f;
+                return std::nullopt;
+            }
+        }
         const std::string origin = m_origins.describe(*m_item, textField(ItemText::Extra));
         if (kind == ExtraKind::KnownFields)
             return disagreement(json, m_builder.str(current), origin);

@@ -45,7 +45,9 @@ public:
         KnownFields, ///< fields an adapter writes there (a harness's candidate models): `"{...}" disagrees
                      ///< with "{...}" <origin>`
     };
-    /// The item's extra fields (one JSON object text).
+    /// The item's extra fields (one JSON object text). KnownFields also agree when one text is the other
+    /// with more fields after its own (an item whose answers' metadata was added, harnesstexts.h); the
+    /// longer one is kept.
     std::optional<std::string> extra(std::string_view json, ExtraKind kind = ExtraKind::UnknownKeys);
 
     /// Applies the staged fields to `item` (the one of reset(), or the row just created) and records `line`

@@ -60,6 +60,10 @@
 // line fills the other fields; a different kind is an error. Ordinal answers given before the item's
 // levels are checked against the levels when they arrive (within this file).
 //
+// Sibling items file: exportJsonl() writes the items (texts, labels, ratings) to `X.items.jsonl` beside the
+// judgments `X.jsonl`, and people then import `X.jsonl` alone. importSources() therefore reads the sibling
+// first (jsonlSiblingItems(), importer.h) and says so with a note: without it every accuracy would be empty.
+//
 // Speed: the file is read in large blocks (BlockReader) and split into lines in place; one simdjson DOM
 // parser is reused (lines are parsed inside the block, which has SIMDJSON_PADDING readable bytes after its
 // end); recent dataset / judge / format / item / condition look-ups are cached so a typical line costs no
@@ -70,6 +74,7 @@
 
 #include "blockreader.h"
 #include "byteprogress.h"
+#include "exporter.h"
 #include "importer.h"
 #include "jsonlitemparser.h"
 #include "jsonljudgmentparser.h"
@@ -82,6 +87,7 @@
 #include <simdjson.h>
 
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -270,6 +276,24 @@ bool JsonlReader::run()
 }
 
 } // namespace
+
+std::optional<std::string> jsonlSiblingItems(const std::string& path, const std::vector<std::string>& inputs)
+{
+    constexpr std::string_view ext = ".jsonl", itemsExt = ".items.jsonl";
+    const std::string_view name(path);
+    if (name.size() <= ext.size() || !name.ends_with(ext) || name.ends_with(itemsExt))
+        return std::nullopt;
+    std::string items = itemsPathFor(path);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(items, ec))
+        return std::nullopt;
+    for (const auto& input : inputs) {
+        // Compared as files, so that `./a.items.jsonl` or another spelling of the same file counts too.
+        if (input == items || std::filesystem::equivalent(input, items, ec))
+            return std::nullopt;
+    }
+    return items;
+}
 
 bool importJsonl(const std::string& path, AuditBuilder& builder, ImportLog& log, const Progress& progress)
 {

@@ -2,15 +2,17 @@
 // "Formats" 3), JSON Lines. Follows common.py `play_a_match_pair` at 007ecd07da27132136c707eef92bf9841fd167f2
 // (the same record at b494d0c6b4e7935f1764f8439e75da3e66beccc7), compute_agreement.py at
 // 0283a0bb971cecdc630e9dd647cd1d1b17cc09ee and the card of the HF dataset lmsys/mt_bench_human_judgments.
-// Built from the upstream code and documentation and tested on hand-written files (no real file was
-// available). Each record is one of:
+// Built from the upstream code and documentation, tested on hand-written files and on the real pair and
+// single files of ../shared/data/harness-real/fastchat (no real human-judgment file). Each record is one of:
 //   judge pair record (`g1_winner` present), model_judgment/<judge>_pair.jsonl:
 //     question_id, model_1, model_2, g1_winner, g2_winner ("model_1" | "model_2" | "tie" | "error", already
 //     in model identities), judge [judge model, prompt name], g1/g2_user_prompt, g1/g2_judgment, turn,
 //     tstamp;
 //   human judgment (`winner` present, judge a string such as "expert_0"): question_id, model_a, model_b (or
 //     model_1/model_2), winner ("model_a" | "model_b" | "tie" | "tie (bothbad)"), judge, turn, optional
-//     conversation_a / conversation_b ([{role, content}]).
+//     conversation_a / conversation_b ([{role, content}]);
+//   single-answer grade (`score` or `model` present), model_judgment/<judge>_single.jsonl: one ordinal
+//     judgment of its own dataset "mt-bench-single" (mtbenchsingle.h).
 //
 // Mapping: dataset "mt-bench"; the pair is sorted by model name (A = the bytewise smaller), so judge and
 // human files meet on the same item whatever order they list the models in; item_id
@@ -22,9 +24,11 @@
 
 #include "harnessfile.h"
 #include "harnesspairs.h"
+#include "harnesstexts.h"
 #include "importer.h"
 #include "jsonvaluetext.h"
 #include "messagetext.h"
+#include "mtbenchsingle.h"
 #include "mtbenchvotes.h"
 
 #include <array>
@@ -72,26 +76,16 @@ constexpr std::array<std::string_view, 10> kHumanKeys = {
     "question_id", "model_a", "model_b", "model_1",        "model_2",
     "winner",      "judge",   "turn",    "conversation_a", "conversation_b"};
 
-/// `turn`: the integer 1 or 2 (MT-Bench questions have two turns).
-Problem readTurn(const HarnessFields& f, int k, std::int64_t& turn)
-{
-    if (!f.has(k))
-        return f.problem(k, "required key is missing");
-    const auto type = f.value(k).type();
-    if (type != dom::element_type::INT64 && type != dom::element_type::UINT64)
-        return f.typeProblem(k, "an integer");
-    if (f.value(k).get_int64().get(turn) || (turn != 1 && turn != 2))
-        return f.problem(k, "must be 1 or 2 (got " + jsonForMessage(f.value(k)) + ")");
-    return std::nullopt;
-}
-
 /// One side of a human judgment's conversation for the record's turn.
 struct TurnTexts {
-    std::string_view user, assistant;
-    std::string userKey, assistantKey; // key paths of the two messages, for conflict messages
+    // The texts as harnesstexts.h writes them for the judge records' items (mtBenchTurnText: turn 2 holds
+    // both turns), so votes and judgments of one item agree whichever file comes first.
+    std::string user, assistant;
+    std::string userKey, assistantKey; // key paths of the turn's two messages, for conflict messages
+    std::vector<std::string> users, assistants;
 };
 
-/// `conversation_x`: an array of {role, content}; the turn-th "user" and "assistant" messages.
+/// `conversation_x`: an array of {role, content}; the "user" and "assistant" messages up to the turn-th.
 Problem readConversation(const HarnessFields& f, int k, std::int64_t turn, TurnTexts& out)
 {
     out = TurnTexts{};
@@ -115,14 +109,16 @@ Problem readConversation(const HarnessFields& f, int k, std::int64_t turn, TurnT
                                       "expected a string, got " + std::string(jsonTypeName(value.type()))};
             (key[0] == 'r' ? role : content) = stringOf(value);
         }
-        if (role == "user" && ++users == turn) {
-            out.user = content;
+        if (role == "user" && ++users <= turn) {
+            out.users.emplace_back(content);
             out.userKey = at + ".content";
-        } else if (role == "assistant" && ++assistants == turn) {
-            out.assistant = content;
+        } else if (role == "assistant" && ++assistants <= turn) {
+            out.assistants.emplace_back(content);
             out.assistantKey = at + ".content";
         }
     }
+    out.user = mtBenchTurnText(out.users, static_cast<int>(turn));
+    out.assistant = mtBenchTurnText(out.assistants, static_cast<int>(turn));
     if (users < turn || assistants < turn)
         return f.problem(k, "turn " + std::to_string(turn) + " needs " + std::to_string(turn) +
                                 " \"user\" and \"assistant\" messages, the conversation has " +
@@ -134,7 +130,7 @@ class MtBenchReader {
 public:
     MtBenchReader(AuditBuilder& builder, ImportLog& log, const Progress& progress)
         : m_builder(builder), m_log(log), m_file(log, progress), m_pairs(builder), m_votes(builder),
-          m_judgeFields(kJudgeKeys), m_humanFields(kHumanKeys)
+          m_single(builder), m_judgeFields(kJudgeKeys), m_humanFields(kHumanKeys)
     {}
 
     bool run(const std::string& path);
@@ -159,6 +155,7 @@ private:
     HarnessFile m_file;
     HarnessPairs m_pairs;
     MtBenchVotes m_votes;
+    MtBenchSingleGrades m_single;
     HarnessFields m_judgeFields;
     HarnessFields m_humanFields;
     std::string m_path;
@@ -175,7 +172,9 @@ private:
 bool MtBenchReader::run(const std::string& path)
 {
     m_path = path;
-    m_pairs.beginFile(m_builder.addSourceFile(path));
+    const std::uint32_t file = m_builder.addSourceFile(path);
+    m_pairs.beginFile(file);
+    m_single.beginFile(file);
     m_votes.clear();
     m_dataset = m_builder.intern(kDataset);
     const bool read = m_file.read(
@@ -193,15 +192,18 @@ bool MtBenchReader::run(const std::string& path)
 
 Problem MtBenchReader::readRecord(dom::object record, std::uint64_t line)
 {
-    // Decided per record: a file may hold both kinds (they share question_id, turn and the models).
+    // Decided per record: a file may hold every kind (they share question_id and turn). A single grade is
+    // told by `score` or `model` (pair records and votes name two models), so a grade missing one of them is
+    // reported as such.
     dom::element ignored;
     if (!record.at_key("g1_winner").get(ignored))
         return readJudgeRecord(record, line);
     if (!record.at_key("winner").get(ignored))
         return readHumanRecord(record, line);
-    return HarnessProblem{
-        "g1_winner",
-        "required key is missing (a human judgment has winner instead; this record has neither)"};
+    if (!record.at_key("score").get(ignored) || !record.at_key("model").get(ignored))
+        return m_single.read(record, line);
+    return HarnessProblem{"g1_winner", "required key is missing (a human judgment has winner instead, a "
+                                       "single-answer grade score and model; this record has none of them)"};
 }
 
 Problem MtBenchReader::readItem(const HarnessFields& f, int questionKey, int turnKey, int firstKey,
@@ -217,7 +219,7 @@ Problem MtBenchReader::readItem(const HarnessFields& f, int questionKey, int tur
     if (first == second)
         return f.problem(secondKey, "names the same model as " + f.field(firstKey) + " (" +
                                         quoteForMessage(first) + ")");
-    if (auto p = readTurn(f, turnKey, turn))
+    if (auto p = readMtBenchTurn(f, turnKey, turn))
         return p;
     m_firstIsA = first < second; // std::string_view compares bytewise
     const std::string_view a = m_firstIsA ? first : second;
@@ -241,25 +243,9 @@ Problem MtBenchReader::readJudgeRecord(dom::object record, std::uint64_t line)
     std::int64_t turn = 0;
     if (auto p = readItem(f, kJQuestionId, kJTurn, kJModel1, kJModel2, turn))
         return p;
-    // judge: FastChat's (judge model, prompt name) tuple, serialised as an array.
-    if (!f.has(kJJudge))
-        return f.problem(kJJudge, "required key is missing");
-    const dom::element judge = f.value(kJJudge);
     std::array<std::string_view, 2> names;
-    bool tuple = judge.type() == dom::element_type::ARRAY && arrayOf(judge).size() == 2;
-    if (tuple) {
-        std::size_t n = 0;
-        for (dom::element name : arrayOf(judge)) {
-            tuple = tuple && name.type() == dom::element_type::STRING;
-            names[n++] = stringOf(name);
-        }
-    }
-    if (!tuple)
-        return f.problem(kJJudge,
-                         "expected [judge model, prompt name] (two strings), got " + jsonForMessage(judge));
-    for (std::size_t k = 0; k < 2; ++k)
-        if (names[k].empty())
-            return HarnessProblem{"judge[" + std::to_string(k) + "]", "must not be empty"};
+    if (auto p = readMtBenchJudge(f, kJJudge, names))
+        return p;
     double tstamp = kMissing;
     if (auto p = f.optionalNumber(kJTstamp, tstamp, NumberRange::NonNegative))
         return p;

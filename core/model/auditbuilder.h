@@ -100,6 +100,11 @@ public:
     void reserveJudgments(std::size_t count);
     void addJudgment(const JudgmentInput& judgment);
     std::size_t judgmentCount() const { return m_judgments.item.size(); }
+    /// The item row of judgment `row` (< judgmentCount()).
+    std::uint32_t judgmentItem(std::size_t row) const { return m_judgments.item[row]; }
+    /// Where judgment `row` came from (file 0 for the base audit's judgments), for messages that name the
+    /// file an earlier record was read from.
+    SourceRef judgmentSource(std::size_t row) const { return m_sources[row]; }
     /// Drops judgments added after the first `count` (used to undo a partly added record).
     void truncateJudgments(std::size_t count);
 

@@ -31,11 +31,17 @@ struct ImportLog {
     std::vector<ImportIssue> issues;
     bool failed = false; ///< the import must not be applied
     std::uint64_t skippedRecords = 0;
+    /// What the user should know although nothing is wrong with the input (a sibling items file read, an
+    /// answer file missing so an item has no texts, ...): printed as `note: file:line: field: reason` by the
+    /// CLI and listed by the GUI's import report. Notes never fail an import.
+    std::vector<ImportIssue> notes;
 
     /// Records a bad record. Returns true when reading may go on (skip policy), false when it must stop.
     bool badRecord(ImportIssue issue);
     /// Records a problem that fails the import whatever the policy (unreadable file, broken encoding, ...).
     void fatal(ImportIssue issue);
+    /// Records a note (see `notes`).
+    void note(ImportIssue issue) { notes.push_back(std::move(issue)); }
 };
 
 } // namespace tribunal

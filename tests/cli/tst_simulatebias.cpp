@@ -136,9 +136,15 @@ void TestSimulateBias::importsBack()
     QCOMPARE(run.out,
              "wrote a simulated bias-test audit of 280 judgments (2 judges x 10 items x 14 requests) to " +
                  out + "\n");
-    QCOMPARE(run.err, texts ? QString()
-                            : QString("note: a flat CSV keeps neither the item texts nor the prompts; "
-                                      "write .jsonl or .tribunal to keep them\n"));
+    // The command that makes a project of the file follows (a project needs none).
+    const QString reimport = name.endsWith(".tribunal")
+                                 ? QString()
+                                 : QString("note: re-import with: tribunal-cli import %1 -o %2\n")
+                                       .arg(out, m_dir.filePath("sim.tribunal"));
+    QCOMPARE(run.err, (texts ? QString()
+                             : QString("note: a flat CSV keeps neither the item texts nor the prompts; "
+                                       "write .jsonl or .tribunal to keep them\n")) +
+                          reimport);
     const QStringList inputs =
         name.endsWith(".jsonl") ? QStringList{m_dir.filePath("sim.items.jsonl"), out} : QStringList{out};
     const QJsonObject summary = info(inputs);

@@ -20,6 +20,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
@@ -38,6 +39,18 @@ namespace {
 
 const QString kSample = QStringLiteral(TRIBUNAL_BUILD_DIR "/resources/sample.tribunal");
 const std::string kLlmBar = "llmbar-LLMBar-Natural";
+
+/// Row of the workspace table for (dataset, judge, format), or -1.
+int rowOf(const TrustView& view, const std::string& dataset, const std::string& judge,
+          const std::string& format)
+{
+    for (int r = 0; r < view.rowCount(); ++r) {
+        const auto& row = view.table.rows[std::size_t(r)];
+        if (row.dataset == dataset && row.judge == judge && row.format == format)
+            return r;
+    }
+    return -1;
+}
 
 /// Row of the workspace table for (judge, format) on LLMBar, or -1.
 int llmBarRow(const TrustView& view, const std::string& judge, const std::string& format)
@@ -60,6 +73,8 @@ private slots:
     void sampleJourney();
     void verdictSpansOnSample();
     void repeatedRuns();
+    void harnessTexts_data();
+    void harnessTexts();
 };
 
 void TestFlipInspector::modelAndProxy()
@@ -345,6 +360,97 @@ void TestFlipInspector::repeatedRuns()
     panel.nextItem(); // the picked run stays
     QCOMPARE(panel.runBox()->currentIndex(), 2);
     QCOMPARE(panel.outputsView()->title(1), QStringLiteral("Order BA · run 3"));
+}
+
+void TestFlipInspector::harnessTexts_data()
+{
+    // Judgment files of the real harness layouts: the texts come from question.jsonl and model_answer/.
+    QTest::addColumn<QString>("layout"); // "fastchat" or "arena-hard"
+    QTest::addColumn<QString>("dataset");
+    QTest::addColumn<QString>("judge");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("question");
+    QTest::addColumn<QString>("responseA");
+    QTest::addColumn<QString>("responseB");
+    QTest::newRow("FastChat MT-Bench") << "fastchat"
+                                       << "mt-bench"
+                                       << "gpt-4"
+                                       << "pair-v2"
+                                       << "Compose an engaging travel blog post about a recent trip to Hawaii"
+                                       << "Title: Aloha and Adventure"
+                                       << "Title: Aloha Spirit";
+    QTest::newRow("Arena-Hard v0.1")
+        << "arena-hard"
+        << "arena-hard-v0.1"
+        << "gpt-4-1106-preview"
+        << "arena-hard"
+        << "Write a Scheme program to decide whether a number is odd."
+        << "Here's a simple Scheme program to determine if a number is odd"
+        << "Sure, here is a simple Scheme program that checks if a number is odd";
+}
+
+void TestFlipInspector::harnessTexts()
+{
+    QFETCH(QString, layout);
+    QFETCH(QString, dataset);
+    QFETCH(QString, judge);
+    QFETCH(QString, format);
+    QFETCH(QString, question);
+    QFETCH(QString, responseA);
+    QFETCH(QString, responseB);
+    const QString shared = QStringLiteral(TRIBUNAL_SHARED_DATA "/harness-real");
+    QTemporaryDir tmp;
+    QString judgments;
+    if (layout == "fastchat") {
+        judgments = shared + "/fastchat/model_judgment/gpt-4_pair.jsonl";
+    } else {
+        // The real records beside the real questions and answers, in the harness's own layout.
+        const QString bench = tmp.filePath("arena-hard-v0.1");
+        QVERIFY(QDir().mkpath(bench + "/model_judgment/gpt-4-1106-preview"));
+        QVERIFY(
+            QFile::link(shared + "/arena-hard/arena-hard-v0.1/question.jsonl", bench + "/question.jsonl"));
+        QVERIFY(QFile::link(shared + "/arena-hard/arena-hard-v0.1/model_answer", bench + "/model_answer"));
+        judgments = bench + "/model_judgment/gpt-4-1106-preview/gpt-4-0613.jsonl";
+        QVERIFY(QFile::copy(QStringLiteral(TRIBUNAL_TEST_DATA
+                                           "/harness/arena-hard-real/arena-hard-v0.1/"
+                                           "model_judgment/gpt-4-1106-preview/gpt-4-0613.jsonl"),
+                            judgments));
+    }
+    AuditSession session;
+    TrustWorkspace workspace(&session);
+    QMainWindow window;
+    auto* panel = new FlipInspectorPanel(&workspace, &window);
+    window.addDockWidget(Qt::RightDockWidgetArea, panel);
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(session.openFiles({judgments}));
+    session.waitForJob();
+    QVERIFY(session.audit());
+    workspace.waitForIdle();
+    const auto view = workspace.view();
+    const int row = rowOf(*view, dataset.toStdString(), judge.toStdString(), format.toStdString());
+    QVERIFY(row >= 0);
+    workspace.selectRow(row);
+    QCOMPARE(panel->shownRow(), row);
+    QVERIFY(panel->model()->rowCount() > 0);
+    // Step to the pair of the expected question (the list's order is the inspector's).
+    int r = 0;
+    for (; r < panel->proxy()->rowCount(); ++r) {
+        panel->setCurrentRow(r);
+        if (panel->textsView()->paneText(0).startsWith(question))
+            break;
+    }
+    QVERIFY2(r < panel->proxy()->rowCount(), qPrintable(question));
+    QVERIFY2(panel->textsView()->paneText(1).startsWith(responseA),
+             qPrintable(panel->textsView()->paneText(1)));
+    QVERIFY2(panel->textsView()->paneText(2).startsWith(responseB),
+             qPrintable(panel->textsView()->paneText(2)));
+    // The shown texts are the item's.
+    const auto& audit = *session.audit();
+    const auto item = std::size_t(panel->currentItem());
+    QCOMPARE(panel->textsView()->paneText(1), qs(audit.str(audit.items().field(ItemText::ResponseA, item))));
+    QCOMPARE(panel->textsView()->paneText(2), qs(audit.str(audit.items().field(ItemText::ResponseB, item))));
 }
 
 QTEST_MAIN(TestFlipInspector)

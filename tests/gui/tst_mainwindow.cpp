@@ -57,6 +57,7 @@ private slots:
     void saveAsWritesProjectAndRemembersIt();
     void layoutIsRestored();
     void importDialogOffersSkipBadRecords();
+    void importDialogTextsReachTheImport();
     void recentFilesKeepsEightNewestFirst();
     void languageMenuStoresTheChoice();
     void progressRelayDeliversThrottledOnGuiThread();
@@ -471,6 +472,60 @@ void TestMainWindow::importDialogOffersSkipBadRecords()
     QCOMPARE(dialog.policy(), BadRecordPolicy::SkipAndList);
     dialog.setPolicy(BadRecordPolicy::StopAtFirst);
     QVERIFY(!dialog.skipBadRecordsBox()->isChecked());
+}
+
+void TestMainWindow::importDialogTextsReachTheImport()
+{
+    // The dialog's text fields (the questions file, the answers folder, the baseline) round-trip.
+    ImportDialog dialog;
+    QCOMPARE(dialog.texts().questions, std::string());
+    auto* questions = dialog.findChild<QLineEdit*>(QStringLiteral("questionsEdit"));
+    auto* answers = dialog.findChild<QLineEdit*>(QStringLiteral("answersEdit"));
+    auto* baseline = dialog.findChild<QLineEdit*>(QStringLiteral("baselineEdit"));
+    QVERIFY(questions && answers && baseline);
+    const QString bench = QStringLiteral(TRIBUNAL_SHARED_DATA "/harness-real/arena-hard/arena-hard-v0.1");
+    QTest::keyClicks(questions, bench + "/question.jsonl");
+    QTest::keyClicks(answers, bench + "/model_answer ");
+    QCOMPARE(QString::fromStdString(dialog.texts().questions), bench + "/question.jsonl");
+    QCOMPARE(QString::fromStdString(dialog.texts().answersDir), bench + "/model_answer"); // trimmed
+    QCOMPARE(dialog.texts().baseline, std::string());
+    dialog.setTexts({"q", "a", "b"});
+    QCOMPARE(baseline->text(), QStringLiteral("b"));
+
+    // An Arena-Hard judgment file away from its layout: without the texts the report lists the note ...
+    auto window = openedWindow(m_project);
+    QVERIFY(window);
+    const QString judgments = writeFile(QStringLiteral("gpt-4-0613.jsonl"), [] {
+        QFile f(QStringLiteral(TRIBUNAL_TEST_DATA "/harness/arena-hard-real/arena-hard-v0.1/model_judgment/"
+                                                  "gpt-4-1106-preview/gpt-4-0613.jsonl"));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }());
+    auto bare =
+        runJob(*window, [&] { return window->importPaths({judgments}, BadRecordPolicy::StopAtFirst); });
+    QVERIFY(bare.ok);
+    QCOMPARE(bare.notes.size(), 1);
+    QVERIFY(bare.notes.first().contains(QStringLiteral("2 items have no texts")));
+    auto* report = window->lastReport();
+    QVERIFY(report);
+    QVERIFY(report->summaryText().contains(QStringLiteral("Please note")));
+    QVERIFY(
+        report->detailText().startsWith(QStringLiteral("note: ") + judgments + ": 2 items have no texts"));
+
+    // ... and with them the items get their question and answers.
+    auto fresh = openedWindow(m_project);
+    QVERIFY(fresh);
+    HarnessTextPaths texts;
+    texts.questions = (bench + "/question.jsonl").toStdString();
+    auto withTexts =
+        runJob(*fresh, [&] { return fresh->importPaths({judgments}, BadRecordPolicy::StopAtFirst, texts); });
+    QVERIFY(withTexts.ok);
+    QVERIFY(withTexts.notes.isEmpty());
+    const auto& audit = *fresh->session()->audit();
+    bool found = false;
+    for (std::size_t i = 0; i < audit.itemCount(); ++i)
+        found = found || audit.str(audit.items().field(ItemText::Question, i)) ==
+                             "Write a Scheme program to decide whether a number is odd.";
+    QVERIFY(found);
 }
 
 void TestMainWindow::recentFilesKeepsEightNewestFirst()

@@ -56,6 +56,16 @@ void TestHarnessDetect::detects_data()
         << "arena-hard";
     QTest::newRow("mt-bench pair") << kMtBenchPair << "mt-bench";
     QTest::newRow("mt-bench human") << kMtBenchHuman << "mt-bench";
+    QTest::newRow("mt-bench single grade")
+        << QByteArray(
+               R"({"question_id":81,"model":"phi-3-dpo","judge":["gpt-4","single-v1"],"user_prompt":"u","judgment":"Rating: [[9]]","score":9,"turn":1,"tstamp":1717245894.0})"
+               "\n")
+        << "mt-bench";
+    // An Arena-Hard v0.1 record also has question_id and model, but no top-level score.
+    QTest::newRow("question_id and model without score")
+        << QByteArray(R"({"question_id":81,"model":"m","judgment":"x"})"
+                      "\n")
+        << "jsonl";
     QTest::newRow("judgebench") << kJudgeBench << "judgebench";
     QTest::newRow("alpaca-eval") << kAlpacaEval << "alpaca-eval";
     QTest::newRow("alpaca-eval after BOM and blanks") << "\xEF\xBB\xBF \n" + kAlpacaEval << "alpaca-eval";
@@ -67,6 +77,22 @@ void TestHarnessDetect::detects_data()
         << "jsonl";
     QTest::newRow("broken first line") << QByteArray("{\"games\":\n") << "jsonl";
     QTest::newRow("csv") << QByteArray("dataset,item_id,judge,format,order,rep,verdict,label\n") << "csv";
+    // Inspect AI logs: the ZIP signature (before any JSON check), an indented .json whose first line is `{`
+    // alone (its keys are on the following lines), and a one-line .json; a JSON Lines record naming `eval`
+    // without `samples` or `version` stays Tribunal JSONL.
+    QTest::newRow("inspect .eval") << QByteArray("PK\x03\x04\x14\x00\x00\x00\x08\x00", 10) << "inspect";
+    QTest::newRow("inspect .json indented")
+        << QByteArray(
+               "{\n  \"version\": 2,\n  \"status\": \"success\",\n  \"eval\": {\n    \"task\": \"t\"\n  },\n"
+               "  \"samples\": []\n}\n")
+        << "inspect";
+    QTest::newRow("inspect .json one line") << QByteArray(R"({"eval":{"task":"t","model":"m"},"samples":[]})"
+                                                          "\n")
+                                            << "inspect";
+    QTest::newRow("jsonl naming eval")
+        << QByteArray(R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"A","eval":"x"})"
+                      "\n")
+        << "jsonl";
 }
 
 void TestHarnessDetect::detects()
@@ -82,7 +108,7 @@ void TestHarnessDetect::detects()
 void TestHarnessDetect::namesRoundTrip()
 {
     for (const auto format : {SourceFormat::ArenaHard, SourceFormat::MtBench, SourceFormat::JudgeBench,
-                              SourceFormat::AlpacaEval}) {
+                              SourceFormat::AlpacaEval, SourceFormat::InspectEval}) {
         const auto parsed = parseSourceFormat(sourceFormatName(format));
         QVERIFY(parsed);
         QCOMPARE(*parsed, format);

@@ -28,6 +28,9 @@ private slots:
     void sampleFiles();
     void roundTripHandBuilt();
     void judgmentsBeforeItems();
+    void siblingItemsFile();
+    void siblingItemsFileNotReadTwice();
+    void noSiblingItemsFile();
     void roundTripLlmbarCsv();
     void conversions();
     void embeddedItemFieldsAndRatingsArray();
@@ -344,6 +347,84 @@ void TestJsonl::judgmentsBeforeItems()
     auto back = import({out, itemsPathFor(out)});
     QVERIFY2(back.audit, qPrintable(issuesText(back.log)));
     QCOMPARE(QString::fromStdString(compareAudits(*audit, *back.audit)), QString());
+}
+
+void TestJsonl::siblingItemsFile()
+{
+    // The judgments file alone: its items (labels, texts, ratings) come from the file export wrote beside it,
+    // read first, and a note says so.
+    auto audit = handBuiltAudit();
+    const auto out = path("sibling.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*audit, out, &error), error.c_str());
+    auto back = import({out});
+    QVERIFY2(back.audit, qPrintable(issuesText(back.log)));
+    QCOMPARE(QString::fromStdString(compareAudits(*audit, *back.audit)), QString());
+    QCOMPARE(back.log.notes.size(), std::size_t(1));
+    QCOMPARE(
+        QString::fromStdString(back.log.notes[0].text()),
+        QString::fromStdString(out + ": read the items (texts, labels) from sibling.items.jsonl beside it"));
+    QVERIFY(back.log.issues.empty());
+    // The automatic format detection takes the same path.
+    auto detected = importSources({out}, nullptr, {});
+    QVERIFY2(detected.audit, qPrintable(issuesText(detected.log)));
+    QCOMPARE(QString::fromStdString(compareAudits(*audit, *detected.audit)), QString());
+    QCOMPARE(detected.log.notes.size(), std::size_t(1));
+}
+
+void TestJsonl::siblingItemsFileNotReadTwice()
+{
+    auto audit = handBuiltAudit();
+    const auto out = path("twice.jsonl");
+    std::string error;
+    QVERIFY2(exportJsonl(*audit, out, &error), error.c_str());
+    // Given among the inputs (before or after, or spelt another way), the items file is read where it is,
+    // once: no note. (Read twice, its source file would be listed twice.)
+    const auto otherSpelling = m_dir.path().toStdString() + "/./twice.items.jsonl";
+    for (const auto& inputs :
+         {std::vector<std::string>{itemsPathFor(out), out}, std::vector<std::string>{out, itemsPathFor(out)},
+          std::vector<std::string>{otherSpelling, out}}) {
+        auto back = import(inputs);
+        QVERIFY2(back.audit, qPrintable(issuesText(back.log)));
+        QVERIFY(back.log.notes.empty());
+        QCOMPARE(back.itemsAdded, std::uint64_t(audit->itemCount()));
+        QCOMPARE(QString::fromStdString(compareAudits(*audit, *back.audit)), QString());
+    }
+    QCOMPARE(jsonlSiblingItems(out, {out}), std::optional<std::string>(itemsPathFor(out)));
+    QCOMPARE(jsonlSiblingItems(out, {otherSpelling, out}), std::optional<std::string>());
+}
+
+void TestJsonl::noSiblingItemsFile()
+{
+    auto audit = handBuiltAudit();
+    std::string error;
+    // A judgments file not named X.jsonl has no sibling, even when NAME.items.jsonl (what export writes)
+    // exists: the judgments then create their items without labels.
+    const auto json = path("plain.json");
+    QVERIFY2(exportJsonl(*audit, json, &error), error.c_str());
+    QVERIFY(QFile::exists(QString::fromStdString(itemsPathFor(json))));
+    QCOMPARE(jsonlSiblingItems(json, {json}), std::optional<std::string>());
+    auto plain = import({json});
+    QVERIFY2(plain.audit, qPrintable(issuesText(plain.log)));
+    QVERIFY(plain.log.notes.empty());
+    QCOMPARE(plain.audit->judgmentCount(), audit->judgmentCount());
+    QVERIFY(plain.audit->itemCount() < audit->itemCount()); // items without judgments are not there
+    // An items file has no sibling of its own (`x.items.jsonl` is not the judgments of
+    // `x.items.items.jsonl`).
+    const auto itemsNamed = path("named.items.jsonl");
+    QVERIFY2(exportJsonl(*audit, itemsNamed, &error), error.c_str());
+    QCOMPARE(jsonlSiblingItems(itemsNamed, {itemsNamed}), std::optional<std::string>());
+    auto named = import({itemsNamed});
+    QVERIFY2(named.audit, qPrintable(issuesText(named.log)));
+    QVERIFY(named.log.notes.empty());
+    // Nothing beside it: nothing read, no note.
+    const auto lonely = path("lonely.jsonl");
+    QVERIFY(QFile::copy(QString::fromStdString(json), QString::fromStdString(lonely)));
+    QCOMPARE(jsonlSiblingItems(lonely, {lonely}), std::optional<std::string>());
+    auto alone = import({lonely});
+    QVERIFY2(alone.audit, qPrintable(issuesText(alone.log)));
+    QVERIFY(alone.log.notes.empty());
+    QCOMPARE(alone.audit->itemCount(), plain.audit->itemCount());
 }
 
 void TestJsonl::roundTripLlmbarCsv()

@@ -1,18 +1,24 @@
-// FastChat MT-Bench import (core/io/mtbenchimporter.cpp) on hand-written files shaped like the upstream
-// records (/tmp/research/mtbench.md: common.py play_a_match_pair, HF lmsys/mt_bench_human_judgments): judge
-// pair records in both model orders, human votes as ratings and majority labels, both kinds meeting on one
-// item, re-run duplicates, and every class of bad input with its exact message.
+// FastChat MT-Bench import (core/io/mtbenchimporter.cpp, mtbenchsingle.cpp) on hand-written files shaped like
+// the upstream records (/tmp/research/mtbench.md: common.py play_a_match_pair / play_a_match_single, HF
+// lmsys/mt_bench_human_judgments): judge pair records in both model orders, human votes as ratings and
+// majority labels, both kinds meeting on one item, single-answer grades as ordinal judgments, re-run
+// duplicates, and every class of bad input with its exact message; then the real pair and single files of
+// ../shared/data/harness-real/fastchat, whose counts, means and flip rates were computed independently.
 // Expected values are worked out by hand: A = the bytewise smaller model name ("alpaca" < "vicuna").
-// Over 400 lines on purpose: most of it is the table of bad records, one row per message.
+// Over 400 lines on purpose: most of it is the tables of bad records, one row per message.
 
 #include "../common/testfiles.h"
+#include "analysis/trustanalysis.h"
 #include "io/importer.h"
 #include "model/auditbuilder.h"
 
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -37,6 +43,18 @@ Fields judgeFields()
             {"g1_judgment", "\"J1 [[A]]\""},
             {"g2_user_prompt", "\"P2\""},
             {"g2_judgment", "\"J2 [[B]]\""},
+            {"turn", "1"},
+            {"tstamp", "1716000000.5"}};
+}
+
+Fields singleFields()
+{
+    return {{"question_id", "81"},
+            {"model", "\"vicuna\""},
+            {"judge", "[\"gpt-4\", \"single-v1\"]"},
+            {"user_prompt", "\"P\""},
+            {"judgment", "\"J [[8]]\""},
+            {"score", "8"},
             {"turn", "1"},
             {"tstamp", "1716000000.5"}};
 }
@@ -127,6 +145,40 @@ QString textOf(const Audit& audit, std::string_view itemId, ItemText field)
     return item ? str(audit, audit.items().field(field, *item)) : "no item";
 }
 
+/// `item_id judge/format answer raw error extra` per judgment of a single-answer grade, in import order.
+QStringList gradeLines(const Audit& audit)
+{
+    QStringList out;
+    const auto& j = audit.judgments();
+    for (const auto r : audit.importOrder())
+        out << str(audit, audit.items().itemId[j.item[r]]) + " " + str(audit, j.judge[r]) + "/" +
+                   str(audit, j.format[r]) + " " +
+                   QString::fromStdString(answerText(TaskKind::Ordinal, j.answer[r])) +
+                   " raw=" + str(audit, j.raw[r]) + " error=" + str(audit, j.error[r]) +
+                   " extra=" + str(audit, j.extra[r]);
+    return out;
+}
+
+/// `kind unit=.. group=.. criterion=.. levels=1;..;10 extra=.. label` of an item of mt-bench-single.
+QString gradedItem(const Audit& audit, std::string_view itemId)
+{
+    const auto item = audit.findItem("mt-bench-single", itemId);
+    if (!item)
+        return "no item";
+    const auto& items = audit.items();
+    QStringList levels;
+    for (const StrId level : items.levels(*item))
+        levels << str(audit, level);
+    return QString::fromUtf8(kindName(items.kind[*item])) +
+           " unit=" + str(audit, items.field(ItemText::UnitId, *item)) +
+           " group=" + str(audit, items.field(ItemText::Group, *item)) +
+           " criterion=" + str(audit, items.field(ItemText::Criterion, *item)) +
+           " levels=" + levels.join(';') + " extra=" + str(audit, items.field(ItemText::Extra, *item)) +
+           " label=" + QString::fromStdString(answerText(TaskKind::Ordinal, items.label[*item]));
+}
+
+const QString kRealFastChat = QStringLiteral(TRIBUNAL_SHARED_DATA "/harness-real/fastchat/model_judgment");
+
 } // namespace
 
 class TestMtBench : public QObject {
@@ -147,6 +199,16 @@ private slots:
     void badRecords();
     void badFiles_data();
     void badFiles();
+    void singleGrades();
+    void singleGradesBesidePairs();
+    void singleRerunDuplicates();
+    void singleOnExistingItems();
+    void badSingleRecords_data();
+    void badSingleRecords();
+    void realSingleFile();
+    void realSingleRecords();
+    void realPairFile();
+    void realPairAndSingleTogether();
 
 private:
     QString write(const QString& name, const QByteArray& bytes);
@@ -296,9 +358,11 @@ void TestMtBench::humanTexts()
     const auto audit = import({write("human.jsonl", conversationVote("expert_0", "model_b"))});
     QVERIFY2(audit, qPrintable(issuesText(m_log)));
     const std::string_view id = "82:2:alpaca:vicuna";
-    QCOMPARE(textOf(*audit, id, ItemText::Question), QString("Q2"));
-    QCOMPARE(textOf(*audit, id, ItemText::ResponseA), QString("L2")); // alpaca's, from conversation_b
-    QCOMPARE(textOf(*audit, id, ItemText::ResponseB), QString("V2"));
+    // Turn 2: the whole conversation, as the judge records' texts from the harness layout (harnesstexts.h).
+    QCOMPARE(textOf(*audit, id, ItemText::Question), QString("[Turn 1]\nQ1\n\n[Turn 2]\nQ2"));
+    // alpaca's, from conversation_b
+    QCOMPARE(textOf(*audit, id, ItemText::ResponseA), QString("[Turn 1]\nL1\n\n[Turn 2]\nL2"));
+    QCOMPARE(textOf(*audit, id, ItemText::ResponseB), QString("[Turn 1]\nV1\n\n[Turn 2]\nV2"));
     QCOMPARE(votesOf(*audit, id), QString("A [expert_0=A]"));
 
     // Another rater's record with a different answer text for vicuna conflicts with the first.
@@ -306,7 +370,8 @@ void TestMtBench::humanTexts()
     QVERIFY(!import({write("human.jsonl", conversationVote("expert_0", "model_b") + other)}));
     QCOMPARE(issuesText(m_log),
              m_dir->filePath("human.jsonl") +
-                 ":2: conversation_a[3].content: \"W2\" disagrees with \"V2\" given at line 1");
+                 ":2: conversation_a[3].content: \"[Turn 1]\\nV1\\n\\n[Turn 2]\\nW2\" disagrees with "
+                 "\"[Turn 1]\\nV1\\n\\n[Turn 2]\\nV2\" given at line 1");
 }
 
 void TestMtBench::judgeAndHumanFilesMeet()
@@ -473,7 +538,9 @@ void TestMtBench::badRecords_data()
     row("judge: turn twice", line(judge).replace("\"turn\": 1", "\"turn\": 1, \"turn\": 2"),
         "turn: duplicate key");
     row("neither g1_winner nor winner", line(without(judge, "g1_winner")),
-        "g1_winner: required key is missing (a human judgment has winner instead; this record has neither)");
+        "g1_winner: required key is missing (a human judgment has winner instead, a single-answer grade "
+        "score "
+        "and model; this record has none of them)");
     row("human: judge an array (gpt4_pair split)", line(with(human, "judge", "[\"gpt-4\", \"pair\"]")),
         "judge: a judge model's combined vote without game order (the gpt4_pair split); import its "
         "*_pair.jsonl judgments instead");
@@ -562,6 +629,337 @@ void TestMtBench::badFiles()
         QVERIFY(!import({path}, policy));
         QCOMPARE(issuesText(m_log), path + message);
     }
+}
+
+void TestMtBench::singleGrades()
+{
+    // A grade, a -1 (no rating), a whole number written as a float with a string question id, an unknown key
+    // and a null judgment, and a second judge on the first item.
+    const QByteArray noRating = line(with(with(with(singleFields(), "turn", "2"), "score", "-1"), "judge",
+                                          "[\"gpt-4\", \"single-v1-multi-turn\"]"))
+                                    .replace("J [[8]]", "no rating here");
+    auto math = with(singleFields(), "question_id", "\"q-7\"");
+    math = with(math, "model", "\"alpaca\"");
+    math = with(math, "judge", "[\"gpt-4\", \"single-math-v1\"]");
+    math = with(math, "score", "10.0");
+    math = with(math, "judgment", "null");
+    math = with(math, "m_score", "3");
+    const auto other = with(with(singleFields(), "judge", "[\"claude-v1\", \"single-v1\"]"), "score", "1");
+    const auto audit =
+        import({write("gpt-4_single.jsonl", line(singleFields()) + noRating + line(math) + line(other))});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(audit->itemCount(), std::size_t(3));
+    const QString levels = " levels=1;2;3;4;5;6;7;8;9;10 ";
+    QCOMPARE(gradedItem(*audit, "81:1:vicuna"), "ordinal unit=81:1:vicuna group=81 criterion=MT-Bench "
+                                                "single-answer grade" +
+                                                    levels + R"(extra={"model":"vicuna"} label=none)");
+    QCOMPARE(gradedItem(*audit, "81:2:vicuna"), "ordinal unit=81:2:vicuna group=81 criterion=MT-Bench "
+                                                "single-answer grade" +
+                                                    levels + R"(extra={"model":"vicuna"} label=none)");
+    QCOMPARE(gradedItem(*audit, "q-7:1:alpaca"), "ordinal unit=q-7:1:alpaca group=q-7 criterion=MT-Bench "
+                                                 "single-answer grade" +
+                                                     levels + R"(extra={"model":"alpaca"} label=none)");
+    const QString extra = R"(extra={"user_prompt":"P","tstamp":1716000000.5)";
+    QCOMPARE(gradeLines(*audit),
+             (QStringList{"81:1:vicuna gpt-4/single-v1 8 raw=J [[8]] error= " + extra + "}",
+                          "81:2:vicuna gpt-4/single-v1-multi-turn none raw=no rating here error=no rating "
+                          "(FastChat score -1) " +
+                              extra + "}",
+                          "q-7:1:alpaca gpt-4/single-math-v1 10 raw= error= " + extra + R"(,"m_score":3})",
+                          "81:1:vicuna claude-v1/single-v1 1 raw=J [[8]] error= " + extra + "}"}));
+    for (const auto r : audit->importOrder())
+        QCOMPARE(audit->judgments().order[r], Order::None);
+}
+
+void TestMtBench::singleGradesBesidePairs()
+{
+    // One file of all three kinds: the grade goes to its own ordinal panel, the pair and vote meet as before.
+    const QString path =
+        write("mixed.jsonl", judgeLine("alpaca", "vicuna", "model_1", "tie") + line(singleFields()) +
+                                 vote(81, "vicuna", "alpaca", "model_b", "expert_0"));
+    const auto audit = import({path});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(audit->itemCount(), std::size_t(2));
+    QCOMPARE(audit->judgmentCount(), std::size_t(3));
+    QCOMPARE(votesOf(*audit, "81:1:alpaca:vicuna"), QString("A [expert_0=A]"));
+    QVERIFY(gradedItem(*audit, "81:1:vicuna").startsWith("ordinal unit=81:1:vicuna group=81 "));
+    QCOMPARE(audit->findItem("mt-bench", "81:1:vicuna"), std::nullopt);
+    QCOMPARE(detectFormat(write("single.jsonl", line(singleFields())).toStdString()), SourceFormat::MtBench);
+}
+
+void TestMtBench::singleRerunDuplicates()
+{
+    // gen_judgment appends: the same grade again is a duplicate judgment key; skip-and-list keeps the first.
+    const QByteArray first = line(singleFields());
+    const QByteArray again = line(with(singleFields(), "score", "3"));
+    const QByteArray turn2 =
+        line(with(with(singleFields(), "turn", "2"), "judge", "[\"gpt-4\", \"single-v1-multi-turn\"]"));
+    const QString path = write("gpt-4_single.jsonl", first + turn2 + again);
+    const QString dup = path + ":3: rep: duplicate judgment key (same item, judge, format, condition, order "
+                               "and rep as line 1)";
+    const auto audit = import({path}, BadRecordPolicy::SkipAndList);
+    QVERIFY(audit);
+    QCOMPARE(issuesText(m_log), dup);
+    const auto lines = gradeLines(*audit);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith("81:1:vicuna gpt-4/single-v1 8 "), qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith("81:2:vicuna gpt-4/single-v1-multi-turn 8 "), qPrintable(lines[1]));
+    QVERIFY(!import({path}));
+    QCOMPARE(issuesText(m_log), dup);
+}
+
+void TestMtBench::singleOnExistingItems()
+{
+    // The grade's item already in the audit (a base audit, a Tribunal file): it must take the 1..10 scale.
+    const QString path = write("gpt-4_single.jsonl", line(singleFields()));
+    struct Case {
+        const char* name;
+        TaskKind kind;
+        int levels;        // 0: none
+        Answer label;      // kNone: none
+        const char* group; // "": none
+        QString message;   // "": imports
+    };
+    const Case cases[] = {
+        {"pairwise", TaskKind::Pairwise, 0, answer::kNone, "",
+         "score: item \"81:1:vicuna\" of dataset \"mt-bench-single\" is pairwise, not ordinal"},
+        {"five levels", TaskKind::Ordinal, 5, answer::kNone, "",
+         "score: the item's 5 levels set before this file are not MT-Bench's 1..10"},
+        {"no levels, label 12", TaskKind::Ordinal, 0, 12, "",
+         "score: the item's label 12 set before this file is above MT-Bench's 10 levels"},
+        {"other group", TaskKind::Ordinal, 10, answer::kNone, "81:1",
+         "group: \"81\" disagrees with \"81:1\" set before this file"},
+        {"no levels, label 7, same group", TaskKind::Ordinal, 0, 7, "81", ""},
+        {"levels 1..10", TaskKind::Ordinal, 10, answer::kNone, "", ""},
+    };
+    for (const auto& c : cases) {
+        m_log = ImportLog{};
+        AuditBuilder builder;
+        const auto item =
+            builder.addItem(builder.intern("mt-bench-single"), builder.intern("81:1:vicuna"), c.kind);
+        std::vector<StrId> levels;
+        for (int k = 1; k <= c.levels; ++k)
+            levels.push_back(builder.intern(std::to_string(k)));
+        builder.setLevels(item, std::move(levels));
+        builder.setLabel(item, c.label);
+        if (*c.group)
+            builder.setText(item, ItemText::Group, builder.intern(c.group));
+        const bool ok = importMtBench(path.toStdString(), builder, m_log, {});
+        QVERIFY2(ok == c.message.isEmpty(), c.name);
+        QCOMPARE(issuesText(m_log), c.message.isEmpty() ? QString() : path + ":1: " + c.message);
+        if (!ok)
+            continue;
+        const auto audit = builder.build(m_log);
+        QVERIFY(audit);
+        QCOMPARE(audit->itemCount(), std::size_t(1));
+        QCOMPARE(
+            gradedItem(*audit, "81:1:vicuna"),
+            "ordinal unit=81:1:vicuna group=81 criterion=MT-Bench single-answer grade levels=1;2;3;4;5;6;7;"
+            "8;9;10 extra={\"model\":\"vicuna\"} label=" +
+                QString::fromStdString(answerText(TaskKind::Ordinal, c.label)));
+    }
+}
+
+void TestMtBench::badSingleRecords_data()
+{
+    QTest::addColumn<QByteArray>("record");
+    QTest::addColumn<QString>("message"); // after `file:2: `
+    const Fields grade = with(singleFields(), "question_id", "90");
+    const auto row = [](const char* name, const QByteArray& record, const QString& message) {
+        QTest::newRow(name) << record << message;
+    };
+    const QString score = "score: must be an integer 1..10, or -1 for no rating (got ";
+    row("question_id missing", line(without(grade, "question_id")), "question_id: required key is missing");
+    row("question_id a number", line(with(grade, "question_id", "90.5")),
+        "question_id: expected a string or an integer, got a number");
+    row("model missing", line(without(grade, "model")), "model: required key is missing");
+    row("model empty", line(with(grade, "model", "\"\"")), "model: must not be empty");
+    row("model an array", line(with(grade, "model", "[\"vicuna\"]")),
+        "model: expected a string, got an array");
+    row("score missing", line(without(grade, "score")), "score: required key is missing");
+    row("score 0", line(with(grade, "score", "0")), score + "0)");
+    row("score 11", line(with(grade, "score", "11")), score + "11)");
+    row("score 8.5", line(with(grade, "score", "8.5")), score + "8.5)");
+    row("score -2", line(with(grade, "score", "-2")), score + "-2)");
+    row("score -0.5", line(with(grade, "score", "-0.5")), score + "-0.5)");
+    row("score a string", line(with(grade, "score", "\"8\"")), "score: expected a number, got a string");
+    row("score null", line(with(grade, "score", "null")), "score: expected a number, got null");
+    row("score a boolean", line(with(grade, "score", "true")), "score: expected a number, got a boolean");
+    row("score twice", line(grade).replace("\"score\": 8", "\"score\": 8, \"score\": 9"),
+        "score: duplicate key");
+    row("turn missing", line(without(grade, "turn")), "turn: required key is missing");
+    row("turn 3", line(with(grade, "turn", "3")), "turn: must be 1 or 2 (got 3)");
+    row("turn 2.0", line(with(grade, "turn", "2.0")), "turn: expected an integer, got a number");
+    row("judge missing", line(without(grade, "judge")), "judge: required key is missing");
+    row("judge a string", line(with(grade, "judge", "\"gpt-4\"")),
+        "judge: expected [judge model, prompt name] (two strings), got \"gpt-4\"");
+    row("judge of three strings", line(with(grade, "judge", "[\"gpt-4\", \"single-v1\", \"x\"]")),
+        "judge: expected [judge model, prompt name] (two strings), got [\"gpt-4\",\"single-v1\",\"x\"]");
+    row("empty prompt name", line(with(grade, "judge", "[\"gpt-4\", \"\"]")), "judge[1]: must not be empty");
+    row("judgment an integer", line(with(grade, "judgment", "9")),
+        "judgment: expected a string, got an integer");
+    row("user_prompt an object", line(with(grade, "user_prompt", "{}")),
+        "user_prompt: expected a string, got an object");
+    row("tstamp negative", line(with(grade, "tstamp", "-1")), "tstamp: -1 is negative");
+    row("unknown key twice", line(with(grade, "x", "1")).replace("\"x\": 1", "\"x\": 1, \"x\": 2"),
+        "x: duplicate key");
+}
+
+void TestMtBench::badSingleRecords()
+{
+    QFETCH(QByteArray, record);
+    QFETCH(QString, message);
+    const QByteArray good1 = line(singleFields());
+    const QByteArray good2 = line(with(singleFields(), "question_id", "82"));
+    const QString path = write("gpt-4_single.jsonl", good1 + record + good2);
+    QVERIFY(!import({path}));
+    QCOMPARE(issuesText(m_log), path + ":2: " + message);
+
+    const auto audit = import({path}, BadRecordPolicy::SkipAndList);
+    QVERIFY(audit);
+    QCOMPARE(issuesText(m_log), path + ":2: " + message);
+    QCOMPARE(m_log.skippedRecords, std::uint64_t(1));
+    QCOMPARE(audit->itemCount(), std::size_t(2));
+    QCOMPARE(audit->judgmentCount(), std::size_t(2));
+    QVERIFY(gradedItem(*audit, "81:1:vicuna").startsWith("ordinal "));
+    QVERIFY(gradedItem(*audit, "82:1:vicuna").startsWith("ordinal "));
+}
+
+void TestMtBench::realSingleFile()
+{
+    // The real gpt-4_single.jsonl (160 grades of phi-3-dpo, both turns of the 80 questions). Counts, the
+    // score sums and FastChat's mean (show_result.py --mode single: mean score per model over the records
+    // whose score is not -1) were computed independently with python3's json module from the file.
+    const QString path = kRealFastChat + "/gpt-4_single.jsonl";
+    QCOMPARE(detectFormat(path.toStdString()), SourceFormat::MtBench);
+    const auto audit = import({path});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(audit->judgmentCount(), std::size_t(160));
+    QCOMPARE(audit->itemCount(), std::size_t(160));
+    const auto& items = audit->items();
+    std::size_t labelled = 0;
+    QSet<QString> groups;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        QCOMPARE(str(*audit, items.dataset[i]), QString("mt-bench-single"));
+        QCOMPARE(items.kind[i], TaskKind::Ordinal);
+        QCOMPARE(items.levels(i).size(), std::size_t(10));
+        labelled += items.label[i] != answer::kNone ? 1 : 0;
+        groups.insert(str(*audit, items.field(ItemText::Group, i)));
+    }
+    QCOMPARE(labelled, std::size_t(0)); // FastChat records no human grade
+    QCOMPARE(groups.size(), 80);
+
+    const auto& j = audit->judgments();
+    std::size_t noAnswer = 0;
+    std::map<QString, int> perFormat;
+    std::map<QString, std::pair<int, int>> perModel; // score sum, graded judgments
+    std::map<int, int> sumPerTurn;
+    for (std::size_t r = 0; r < j.size(); ++r) {
+        ++perFormat[str(*audit, j.judge[r]) + "/" + str(*audit, j.format[r])];
+        if (j.answer[r] == answer::kNone) {
+            ++noAnswer;
+            continue;
+        }
+        const auto extra =
+            QJsonDocument::fromJson(str(*audit, items.field(ItemText::Extra, j.item[r])).toUtf8());
+        auto& [sum, n] = perModel[extra.object().value("model").toString()];
+        sum += j.answer[r];
+        ++n;
+        const QString unit = str(*audit, items.field(ItemText::UnitId, j.item[r]));
+        sumPerTurn[unit.section(':', 1, 1).toInt()] += j.answer[r];
+    }
+    QCOMPARE(noAnswer, std::size_t(0)); // the file has no -1
+    QCOMPARE(perFormat, (std::map<QString, int>{{"gpt-4/single-math-v1", 30},
+                                                {"gpt-4/single-math-v1-multi-turn", 30},
+                                                {"gpt-4/single-v1", 50},
+                                                {"gpt-4/single-v1-multi-turn", 50}}));
+    QCOMPARE(perModel.size(), std::size_t(1));
+    QCOMPARE(perModel["phi-3-dpo"], std::make_pair(1312, 160));
+    QCOMPARE(perModel["phi-3-dpo"].first / double(perModel["phi-3-dpo"].second), 8.2);
+    QCOMPARE(sumPerTurn, (std::map<int, int>{{1, 669}, {2, 643}})); // means 8.3625 and 8.0375 over 80 each
+}
+
+void TestMtBench::realSingleRecords()
+{
+    // Records checked by hand in the file (line: question, turn, score, prompt, start of the judgment).
+    const auto audit = import({kRealFastChat + "/gpt-4_single.jsonl"});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    const QStringList lines = gradeLines(*audit);
+    QCOMPARE(lines.size(), 160);
+    const std::pair<int, QString> checked[] = {
+        {1, "81:1:phi-3-dpo gpt-4/single-v1 9 raw=The assistant's response is highly detailed, engaging"},
+        {66, "116:1:phi-3-dpo gpt-4/single-math-v1 1 raw=The assistant's answer is incorrect. The assistant "
+             "made a mistake in the process of solvin"},
+        {81,
+         "81:2:phi-3-dpo gpt-4/single-v1-multi-turn 10 raw=The assistant's response is creative, accurate"},
+        {95, "95:2:phi-3-dpo gpt-4/single-v1-multi-turn 1 raw=The assistant's response is not helpful or "
+             "relevant."},
+        {160, "130:2:phi-3-dpo gpt-4/single-math-v1-multi-turn 9 raw=The assistant's answer is correct and "
+              "helpful. It provides a Python implementation"},
+    };
+    for (const auto& [at, start] : checked)
+        QVERIFY2(lines[at - 1].startsWith(start), qPrintable(lines[at - 1].left(200)));
+    // The rationale is the whole judgment; the prompt and the time stamp are kept in the judgment's extra.
+    QVERIFY(lines[0].contains(
+        " from the overall quality. Rating: [[9]] error= extra={\"user_prompt\":\"[Instruction]\\n"
+        "Please act as an impartial judge"));
+    QVERIFY2(lines[0].endsWith(",\"tstamp\":1717245894.0353148}"), qPrintable(lines[0].right(80)));
+}
+
+void TestMtBench::realPairFile()
+{
+    // The real gpt-4_pair.jsonl: 75 records of phi-3 vs phi-3-dpo (turn 1), both games each. Flip rates
+    // computed independently with python3 from g1_winner / g2_winner (a pair flips when the two games name
+    // different winners; records with an "error" game drop out): pair-v2 20 of 50 = 0.40, pair-math-v1 7 of
+    // 23 = 0.304 (2 of its 25 records have an error).
+    const QString path = kRealFastChat + "/gpt-4_pair.jsonl";
+    QCOMPARE(detectFormat(path.toStdString()), SourceFormat::MtBench);
+    const auto audit = import({path});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(audit->itemCount(), std::size_t(75));
+    QCOMPARE(audit->judgmentCount(), std::size_t(150));
+    QCOMPARE(textOf(*audit, "81:1:phi-3:phi-3-dpo", ItemText::Extra),
+             QString(R"({"model_a":"phi-3","model_b":"phi-3-dpo"})"));
+    const auto& j = audit->judgments();
+    std::size_t noAnswer = 0;
+    std::map<QString, int> perFormat;
+    for (std::size_t r = 0; r < j.size(); ++r) {
+        noAnswer += j.answer[r] == answer::kNone ? 1 : 0;
+        ++perFormat[str(*audit, j.format[r])];
+    }
+    QCOMPARE(noAnswer, std::size_t(3)); // one record with one error game, one with two
+    QCOMPARE(perFormat, (std::map<QString, int>{{"pair-math-v1", 50}, {"pair-v2", 100}}));
+
+    const auto results = analyseTrust(*audit, TrustSettings{});
+    QCOMPARE(results.size(), std::size_t(2));
+    std::map<QString, TrustCellResult> byFormat;
+    for (const auto& result : results)
+        byFormat[str(*audit, audit->cells()[result.cell].format)] = result;
+    const auto& v2 = byFormat["pair-v2"];
+    QCOMPARE(v2.pairs, std::uint64_t(50));
+    QCOMPARE(v2.droppedMissingVerdicts, std::uint64_t(0));
+    QCOMPARE(v2.flipRate, 0.40);
+    QCOMPARE(v2.labelledPairs, std::uint64_t(0)); // no human votes imported
+    const auto& math = byFormat["pair-math-v1"];
+    QCOMPARE(math.pairs, std::uint64_t(23));
+    QCOMPARE(math.droppedMissingVerdicts, std::uint64_t(2));
+    QCOMPARE(math.flipRate, 7.0 / 23.0);
+    QCOMPARE(std::round(math.flipRate * 1000) / 1000, 0.304);
+}
+
+void TestMtBench::realPairAndSingleTogether()
+{
+    // Both real files in one import, detected automatically: two panels side by side.
+    const auto outcome = importSources({(kRealFastChat + "/gpt-4_pair.jsonl").toStdString(),
+                                        (kRealFastChat + "/gpt-4_single.jsonl").toStdString()},
+                                       nullptr, ImportOptions{});
+    QVERIFY2(outcome.audit, qPrintable(issuesText(outcome.log)));
+    QCOMPARE(outcome.itemsAdded, std::uint64_t(75 + 160));
+    QCOMPARE(outcome.judgmentsAdded, std::uint64_t(150 + 160));
+    std::map<QString, int> perDataset;
+    for (std::size_t i = 0; i < outcome.audit->items().size(); ++i)
+        ++perDataset[str(*outcome.audit, outcome.audit->items().dataset[i])];
+    QCOMPARE(perDataset, (std::map<QString, int>{{"mt-bench", 75}, {"mt-bench-single", 160}}));
 }
 
 QTEST_GUILESS_MAIN(TestMtBench)
