@@ -905,10 +905,6 @@
         <translation>simulate rubric: Einheiten (je 5 Kriterien), 1..20000.</translation>
     </message>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>--judges takes an integer in 1..32</source>
         <translation>--judges erwartet eine ganze Zahl in 1..32</translation>
     </message>
@@ -1073,10 +1069,6 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>unknown --format &apos;%1&apos; (expected csv, md, json or latex)</source>
         <translation>--format: unbekannter Wert &apos;%1&apos; (erwartet: csv, md, json oder latex)</translation>
-    </message>
-    <message>
-        <source>%1: cannot write</source>
-        <translation>%1: kann nicht geschrieben werden</translation>
     </message>
     <message>
         <source>unknown --q &apos;%1&apos; (expected half or observed)</source>
@@ -1268,6 +1260,22 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>Judgment file format: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</source>
         <translation>Format der Bewertungsdateien: auto, csv, jsonl, llmbar, rubric-csv, arena-hard, mt-bench, judgebench, alpaca-eval, inspect.</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>einem anderen Programm</translation>
+    </message>
+    <message>
+        <source>%1: the project is being written by %2 (pid %3 on %4 since %5); wait until it finishes, or stop it</source>
+        <translation>%1: Das Projekt wird gerade von %2 geschrieben (PID %3 auf %4 seit %5); warten Sie, bis der Vorgang endet, oder beenden Sie ihn</translation>
+    </message>
+    <message>
+        <source>Replace an existing project (-o FILE.tribunal).</source>
+        <translation>Ein vorhandenes Projekt ersetzen (-o FILE.tribunal).</translation>
+    </message>
+    <message>
+        <source>%1 exists; use --force to replace it</source>
+        <translation>%1 existiert bereits; mit --force wird es ersetzt</translation>
     </message>
 </context>
 </TS>

@@ -105,6 +105,17 @@
     </message>
 </context>
 <context>
+    <name>tribunal::AuditSession</name>
+    <message>
+        <source>another program</source>
+        <translation>einem anderen Programm</translation>
+    </message>
+    <message>
+        <source>%1: the project is being written by %2 (pid %3 on %4 since %5); wait until it finishes, or stop it</source>
+        <translation>%1: Das Projekt wird gerade von %2 geschrieben (PID %3 auf %4 seit %5); warten Sie, bis der Vorgang endet, oder beenden Sie ihn</translation>
+    </message>
+</context>
+<context>
     <name>tribunal::BiasComparisonView</name>
     <message>
         <source>(not given)</source>

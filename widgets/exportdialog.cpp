@@ -4,6 +4,7 @@
 
 #include "auditsession.h"
 #include "biasworkspace.h"
+#include "qstrings.h"
 #include "rubricworkspace.h"
 #include "trustworkspace.h"
 
@@ -47,7 +48,7 @@ bool writeBytes(const QString& path, const std::string& bytes, QString* error)
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), size) != size || !file.commit()) {
         if (error != nullptr)
             *error = ExportDialog::tr("Cannot write %1: %2")
-                         .arg(QDir::toNativeSeparators(path), file.errorString());
+                         .arg(shownName(QDir::toNativeSeparators(path)), file.errorString());
         return false;
     }
     return true;

@@ -217,7 +217,7 @@ bool MainWindow::openPaths(const QStringList& paths)
     const bool started =
         project ? m_session->openProject(paths.first()) : m_session->openFiles(paths, defaultPolicy());
     if (started)
-        beginJob(tr("Opening %1…").arg(QFileInfo(paths.first()).fileName()));
+        beginJob(tr("Opening %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
     return started;
 }
 
@@ -225,7 +225,7 @@ bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy, c
 {
     if (paths.isEmpty() || !m_session->importFiles(paths, policy, texts))
         return false;
-    beginJob(tr("Importing %1…").arg(QFileInfo(paths.first()).fileName()));
+    beginJob(tr("Importing %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
     return true;
 }
 
@@ -267,7 +267,7 @@ void MainWindow::showSaveAsDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".tribunal");
     if (m_session->saveAs(path))
-        beginJob(tr("Saving %1…").arg(QFileInfo(path).fileName()));
+        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
 }
 
 void MainWindow::save()
@@ -277,7 +277,7 @@ void MainWindow::save()
         return;
     }
     if (m_session->saveAs(m_session->projectPath()))
-        beginJob(tr("Saving %1…").arg(QFileInfo(m_session->projectPath()).fileName()));
+        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(m_session->projectPath()).fileName())));
 }
 
 bool MainWindow::confirmDiscard()

@@ -1,5 +1,7 @@
 #include "plotexport.h"
 
+#include "qstrings.h"
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -58,7 +60,8 @@ bool savePlotSvg(QCustomPlot& plot, const QString& path, int width, int height, 
     generator.setResolution(96);
     QCPPainter painter;
     if (!painter.begin(&generator))
-        return fail(error, PlotExportDialog::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+        return fail(error,
+                    PlotExportDialog::tr("Cannot write %1.").arg(shownName(QDir::toNativeSeparators(path))));
     // As savePdf does: vector output, no pixmap cache, cosmetic pens kept at their width.
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
@@ -66,7 +69,8 @@ bool savePlotSvg(QCustomPlot& plot, const QString& path, int width, int height, 
     painter.end();
     plot.replot(); // toPainter laid the plot out at the file's size
     if (!writtenNonEmpty(path))
-        return fail(error, PlotExportDialog::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+        return fail(error,
+                    PlotExportDialog::tr("Cannot write %1.").arg(shownName(QDir::toNativeSeparators(path))));
     return true;
 }
 
@@ -87,7 +91,8 @@ bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportSettings& 
     }
     plot.replot(); // the file was laid out at its own size; lay the widget out at its size again
     if (!ok || !writtenNonEmpty(path))
-        return fail(error, PlotExportDialog::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+        return fail(error,
+                    PlotExportDialog::tr("Cannot write %1.").arg(shownName(QDir::toNativeSeparators(path))));
     return true;
 }
 

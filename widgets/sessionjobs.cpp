@@ -1,5 +1,8 @@
 #include "sessionjobs.h"
 
+#include "io/projectlock.h"
+
+#include <QCoreApplication>
 #include <QFile>
 
 namespace tribunal::sessionjobs {
@@ -82,6 +85,25 @@ JobOutput saveProject(const QString& path, const AuditPtr& audit, const ProjectE
     JobOutput out;
     out.result.kind = JobResult::Kind::Save;
     out.result.paths = {path};
+    // Another writer of the file (a run, an import --append, another window's save) would lose its writes
+    // to this save, or this save to it: refused at once, the file untouched.
+    std::optional<ProjectLockHolder> holder;
+    const auto lock = ProjectLock::acquire(nativePath(path), "save", &holder);
+    if (!lock) {
+        const QString who =
+            (holder->program.empty()
+                 ? QCoreApplication::translate("tribunal::AuditSession", "another program")
+                 : QString::fromStdString(holder->program)) +
+            (holder->command.empty() ? QString()
+                                     : QLatin1Char(' ') + QString::fromStdString(holder->command));
+        out.result.message =
+            QCoreApplication::translate("tribunal::AuditSession",
+                                        "%1: the project is being written by %2 (pid %3 on %4 "
+                                        "since %5); wait until it finishes, or stop it")
+                .arg(path, who, QString::number(holder->pid), QString::fromStdString(holder->host),
+                     QString::fromStdString(holder->since));
+        return out;
+    }
     std::string error;
     const bool ok = audit && ProjectFile::save(nativePath(path), *audit, extras, &error, progress);
     if (!ok && progress.cancelled()) {

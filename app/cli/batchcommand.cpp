@@ -80,7 +80,7 @@ int batchWrite(const QStringList& args)
     options.retryFailed = !parser.isSet(kNoRetryFailed);
     const auto counts = writeBatchInput(*design, *items, parser.value(kOut), options, &error);
     if (!counts) {
-        std::cerr << error.toStdString() << '\n';
+        printError(error.toStdString());
         return kUsage;
     }
     std::cout << "batch input: " << counts->requests << " requests for " << counts->judgments
@@ -123,10 +123,14 @@ int batchImport(const QStringList& args)
     const AuditPtr& items = loaded->items;
     BatchImportOptions options;
     options.skipBad = parser.isSet(kSkipBad);
+    // Held from before the project is created or read until the last answer is written.
+    const auto lock = lockProject(parser.value(kOut), "batch import");
+    if (!lock)
+        return kUsage;
     const auto counts =
         importBatchOutput(*design, *items, parser.value(kOut), positional.mid(1), options, &error);
     if (!counts) {
-        std::cerr << error.toStdString() << '\n';
+        printError(error.toStdString());
         return kBadInput;
     }
     for (const QString& bad : counts->badLines)

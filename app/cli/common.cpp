@@ -1,5 +1,6 @@
 #include "common.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -57,6 +58,42 @@ int usage(const QString& message)
     std::cerr << "tribunal-cli: " << message.toStdString() << '\n'
               << Msg::tr("Run 'tribunal-cli --help' for usage.").toStdString() << '\n';
     return kUsage;
+}
+
+QString lockRefusal(const QString& path, const ProjectLockHolder& holder)
+{
+    QString who =
+        holder.program.empty() ? Msg::tr("another program") : QString::fromStdString(holder.program);
+    if (!holder.command.empty())
+        who += QLatin1Char(' ') + QString::fromStdString(holder.command);
+    return Msg::tr("%1: the project is being written by %2 (pid %3 on %4 since %5); wait until it finishes, "
+                   "or stop it")
+        .arg(path, who, QString::number(holder.pid), QString::fromStdString(holder.host),
+             QString::fromStdString(holder.since));
+}
+
+std::unique_ptr<ProjectLock> lockProject(const QString& path, const char* command)
+{
+    std::optional<ProjectLockHolder> holder;
+    auto lock = ProjectLock::acquire(QFile::encodeName(path).toStdString(), command, &holder);
+    if (!lock)
+        std::cerr << lockRefusal(path, *holder).toStdString() << '\n';
+    return lock;
+}
+
+std::string shownPath(const std::string& path)
+{
+    return escapeForMessage(path);
+}
+
+QString shownPath(const QString& path)
+{
+    return QString::fromStdString(escapeForMessage(path.toStdString()));
+}
+
+void printError(const std::string& message)
+{
+    std::cerr << escapeForMessage(message, Backslashes::Keep) << '\n';
 }
 
 void printIssues(const std::vector<ImportIssue>& issues)

@@ -4,6 +4,7 @@
 
 #include "analysis/calibration.h"
 #include "io/auditsource.h"
+#include "io/projectlock.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -11,6 +12,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,12 +38,30 @@ void installCliTranslations(QCoreApplication& app);
 /// made before the catalogue is loaded, so they keep the English text and are translated here).
 void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options);
 
-/// Exit codes: 0 success; 1 usage or I/O error; 2 bad input (the error lines go to stderr).
+/// Exit codes: 0 success; 1 usage or I/O error (a project that cannot be written, also because another
+/// writer holds it: lockProject); 2 bad input (the error lines go to stderr).
 enum Exit { kOk = 0, kUsage = 1, kBadInput = 2 };
 
+/// Takes the write lock of the project `path` for `command` (as the refusal names it: "run",
+/// "import --append"; io/projectlock.h) and keeps it for the lock's life: from before the command reads the
+/// project until its last write. Null, after printing "<path>: the project is being written by <program>
+/// <command> (pid <pid> on <host> since <time>); wait until it finishes, or stop it" to stderr, when
+/// another writer holds it; the command then returns kUsage at once and writes nothing.
+std::unique_ptr<ProjectLock> lockProject(const QString& path, const char* command);
+/// The refusal lockProject() prints, translated.
+QString lockRefusal(const QString& path, const ProjectLockHolder& holder);
+
 std::vector<std::string> toStd(const QStringList& list);
-/// Prints `message` and the usage hint to stderr; returns kUsage.
+/// Prints `message` and the usage hint to stderr; returns kUsage. A path in `message` goes through
+/// shownPath() (a usage text itself may span lines).
 int usage(const QString& message);
+/// `path` as every message prints it: escapeForMessage() (model/importissue.h), so that a name holding a
+/// newline or a terminal escape can neither split the message nor drive the terminal.
+std::string shownPath(const std::string& path);
+QString shownPath(const QString& path);
+/// Prints an error message made by the library (a ProjectFile or export error, which starts with the raw
+/// path) to stderr as one line: control characters escaped, backslashes kept.
+void printError(const std::string& message);
 void printIssues(const std::vector<ImportIssue>& issues);
 /// Prints import notes to stderr as `note: file:line: field: reason` (the prefix translated; the located
 /// text English, like the issues).

@@ -16,7 +16,7 @@ std::optional<LoadedDesign> loadDesign(const QString& path, int* exitCode)
     QString error;
     auto design = readDesignFile(path, &error);
     if (!design) {
-        std::cerr << error.toStdString() << '\n';
+        printError(error.toStdString());
         *exitCode = kBadInput;
         return std::nullopt;
     }

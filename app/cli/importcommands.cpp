@@ -62,10 +62,17 @@ int runImport(const QStringList& args)
     if (!options)
         return usage(error);
     const auto project = parser.value(out).toStdString();
+    // Held from before the base project is read until after the save: an append never loses what another
+    // writer added in between, and a second writer is refused at once.
+    const auto lock = lockProject(parser.value(out), parser.isSet(append)  ? "import --append"
+                                                     : parser.isSet(force) ? "import --force"
+                                                                           : "import");
+    if (!lock)
+        return kUsage;
     const bool exists = QFileInfo::exists(parser.value(out));
     if (exists && !parser.isSet(force) && !parser.isSet(append))
-        return usage(
-            Msg::tr("%1 exists; use --append to add to it or --force to replace it").arg(parser.value(out)));
+        return usage(Msg::tr("%1 exists; use --append to add to it or --force to replace it")
+                         .arg(shownPath(parser.value(out))));
 
     AuditPtr base;
     ProjectExtras extras;
@@ -73,7 +80,7 @@ int runImport(const QStringList& args)
         std::string openError;
         auto contents = ProjectFile::open(project, &openError);
         if (!contents) {
-            std::cerr << openError << '\n';
+            printError(openError);
             return kBadInput;
         }
         base = contents->audit;
@@ -86,12 +93,12 @@ int runImport(const QStringList& args)
         return kBadInput;
     std::string saveError;
     if (!ProjectFile::save(project, *outcome.audit, extras, &saveError)) {
-        std::cerr << saveError << '\n';
+        printError(saveError);
         return kUsage;
     }
     std::cout << "imported " << outcome.judgmentsAdded << " judgments and " << outcome.itemsAdded
-              << " items into " << project << " (" << outcome.audit->judgmentCount() << " judgments, "
-              << outcome.audit->itemCount() << " items in all)";
+              << " items into " << shownPath(project) << " (" << outcome.audit->judgmentCount()
+              << " judgments, " << outcome.audit->itemCount() << " items in all)";
     if (outcome.log.skippedRecords > 0)
         std::cout << "; " << outcome.log.skippedRecords << " bad record(s) skipped, listed on stderr";
     std::cout << '\n';
@@ -173,12 +180,12 @@ int runExport(const QStringList& args)
     const bool ok = outFormat == "csv" ? exportFlatCsv(*audit, path, &writeError)
                                        : exportJsonl(*audit, path, &writeError);
     if (!ok) {
-        std::cerr << writeError << '\n';
+        printError(writeError);
         return kUsage;
     }
-    std::cout << "wrote " << audit->judgmentCount() << " judgments to " << path;
+    std::cout << "wrote " << audit->judgmentCount() << " judgments to " << shownPath(path);
     if (outFormat == "jsonl")
-        std::cout << " and " << audit->itemCount() << " items to " << itemsPathFor(path);
+        std::cout << " and " << audit->itemCount() << " items to " << shownPath(itemsPathFor(path));
     std::cout << '\n';
     noteReimport(path, outFormat == "jsonl");
     return kOk;

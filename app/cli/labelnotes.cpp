@@ -1,6 +1,7 @@
 #include "labelnotes.h"
 
 #include "io/exporter.h"
+#include "model/importissue.h"
 
 #include <QFileInfo>
 
@@ -104,8 +105,10 @@ std::string reimportCommand(const std::string& path, bool jsonl)
 
 void noteReimport(const std::string& path, bool jsonl)
 {
+    // A name with a control character is shown escaped (one line, no terminal escapes), not pasteable.
     std::cerr << Msg::tr("note: re-import with: %1")
-                     .arg(QString::fromStdString(reimportCommand(path, jsonl)))
+                     .arg(QString::fromStdString(
+                         escapeForMessage(reimportCommand(path, jsonl), Backslashes::Keep)))
                      .toStdString()
               << '\n';
 }

@@ -179,7 +179,7 @@ int runPlan(const QStringList& args)
     std::string planError;
     const auto plan = planPrecision(settings, &planError);
     if (!plan) {
-        std::cerr << planError << '\n';
+        printError(planError);
         return kBadInput;
     }
     std::string text = writeFlatTable(planTable(*plan), *format);

@@ -79,8 +79,13 @@ int runRun(const QStringList& args)
     const AuditDesign* design = &loaded->design;
     const AuditPtr& items = loaded->items;
     const QString project = parser.value(kOut);
+    // Held for the whole run, from before the project is created or its recorded answers are read until the
+    // last answer is written (the scheduler's run log goes on under it).
+    const auto lock = lockProject(project, "run");
+    if (!lock)
+        return kUsage;
     if (!QFileInfo::exists(project) && !createRunProject(project, *items, *design, &error)) {
-        std::cerr << error.toStdString() << '\n';
+        printError(error.toStdString());
         return kUsage;
     }
     const DesignExpansion expansion = expandDesign(*design, *items);
@@ -116,7 +121,7 @@ int runRun(const QStringList& args)
                   << " judgments already recorded)" << std::endl;
     });
     if (!scheduler.start(&error)) {
-        std::cerr << error.toStdString() << '\n';
+        printError(error.toStdString());
         return kBadInput;
     }
 
@@ -138,7 +143,7 @@ int runRun(const QStringList& args)
     if (!runError.isEmpty() && !cancelled && !scheduler.isPrepared()) {
         // Found while preparing (a design item missing from the project, a failed read): nothing was sent
         // or written, so it is reported like a failed start.
-        std::cerr << runError.toStdString() << '\n';
+        printError(runError.toStdString());
         return kBadInput;
     }
     const RunCounts& c = scheduler.counts();
@@ -148,7 +153,7 @@ int runRun(const QStringList& args)
               << " retries; spend " << usdText(c.spendUsd).toStdString() << "; project "
               << project.toStdString() << '\n';
     if (!runError.isEmpty()) {
-        std::cerr << runError.toStdString() << '\n';
+        printError(runError.toStdString());
         return kUsage;
     }
     return cancelled ? 130 : kOk;

@@ -10,9 +10,10 @@
 #include "analysis/biassimulator.h"
 #include "analysis/rubricsimulator.h"
 #include "io/exporter.h"
+#include "io/outputfile.h"
 #include "io/projectfile.h"
 
-#include <QSaveFile>
+#include <QFileInfo>
 
 #include <iostream>
 
@@ -31,8 +32,15 @@ bool writeAudit(const Audit& audit, const QString& path, std::string* error)
     const auto file = path.toStdString();
     if (path.endsWith(".csv"))
         return exportFlatCsv(audit, file, error);
-    if (path.endsWith(".tribunal"))
+    if (path.endsWith(".tribunal")) {
+        std::optional<ProjectLockHolder> holder;
+        const auto lock = ProjectLock::acquire(file, "simulate", &holder);
+        if (!lock) {
+            *error = lockRefusal(path, *holder).toStdString();
+            return false;
+        }
         return ProjectFile::save(file, audit, {}, error);
+    }
     return exportJsonl(audit, file, error);
 }
 
@@ -57,7 +65,7 @@ int runSimulateAudit(const QCommandLineParser& parser, const QCommandLineOption&
     auto audit = simulateAudit(settings);
     std::string writeError;
     if (!writeAudit(*audit, parser.value(out), &writeError)) {
-        std::cerr << writeError << '\n';
+        printError(writeError);
         return kUsage;
     }
     std::cout << "wrote a simulated audit of " << audit->judgmentCount() << " judgments to "
@@ -95,13 +103,13 @@ struct SimulateOptions {
         "200"};
 };
 
-/// Writes `csv` to `path` atomically; false (and the message on stderr) when it cannot.
+/// Writes `csv` to `path` by the output policy of io/outputfile.h; false (and the message on stderr) when it
+/// cannot.
 bool writeTruth(const QString& path, const std::string& csv)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
-        !file.commit()) {
-        std::cerr << Msg::tr("cannot write %1: %2").arg(path, file.errorString()).toStdString() << '\n';
+    std::string error;
+    if (!writeOutputFile(path.toStdString(), csv, &error)) {
+        printError(error);
         return false;
     }
     return true;
@@ -133,7 +141,7 @@ int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& opt
     const BiasSimulationResult result = simulateBiasAudit(settings);
     std::string writeError;
     if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
-        std::cerr << writeError << '\n';
+        printError(writeError);
         return kUsage;
     }
     std::cout << "wrote a simulated bias-test audit of " << result.audit->judgmentCount() << " judgments ("
@@ -177,7 +185,7 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
     const RubricSimulationResult result = simulateRubricAudit(settings);
     std::string writeError;
     if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
-        std::cerr << writeError << '\n';
+        printError(writeError);
         return kUsage;
     }
     std::cout << "wrote a simulated rubric audit of " << result.audit->judgmentCount() << " judgments ("
@@ -217,11 +225,19 @@ int runSimulate(const QStringList& args)
     QCommandLineOption out(
         {"o", "output"}, QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write: .csv, .jsonl or .tribunal."),
         "FILE");
+    QCommandLineOption force(
+        "force", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Replace an existing project (-o FILE.tribunal)."));
     SimulateOptions bias;
-    addOptions(parser, {judgments, runs, seed, out, bias.judges, bias.items, bias.s, bias.truth, bias.units});
+    addOptions(parser,
+               {judgments, runs, seed, out, force, bias.judges, bias.items, bias.s, bias.truth, bias.units});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
+    // A project holds more than a simulation writes (judge configurations, notes): replacing one is asked
+    // for, as import asks for it.
+    if (parser.value(out).endsWith(".tribunal") && QFileInfo::exists(parser.value(out)) &&
+        !parser.isSet(force))
+        return usage(Msg::tr("%1 exists; use --force to replace it").arg(shownPath(parser.value(out))));
     const QStringList what = parser.positionalArguments().mid(1);
     if (what == QStringList{"bias"}) {
         if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.units))

@@ -5,6 +5,7 @@
 #include "labelnotes.h"
 
 #include "analysis/celltrust.h"
+#include "io/outputfile.h"
 #include "report/latex.h"
 #include "report/trustexport.h"
 #include "report/trusttableinput.h"
@@ -121,12 +122,11 @@ int writeOutput(const QCommandLineParser& parser, const std::string& text)
         std::cout << text;
         return kOk;
     }
-    const auto path = parser.value(kOut).toStdString();
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) {
-        std::cerr << Msg::tr("%1: cannot write").arg(parser.value(kOut)).toStdString() << '\n';
+    // The output policy of io/outputfile.h: a FIFO or device written into, a link followed, a read-only
+    // file refused.
+    std::string error;
+    if (!writeOutputFile(parser.value(kOut).toStdString(), text, &error)) {
+        printError(error);
         return kUsage;
     }
     return kOk;

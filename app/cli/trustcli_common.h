@@ -36,7 +36,7 @@ std::optional<TableFormat> tableFormat(const QString& name);
 bool isLatex(const QCommandLineParser& parser);
 /// The usage message for an unknown --format.
 QString unknownFormat(const QCommandLineParser& parser);
-/// Writes to -o FILE or standard output. Returns the exit code.
+/// Writes to -o FILE (by the output policy of io/outputfile.h) or standard output. Returns the exit code.
 int writeOutput(const QCommandLineParser& parser, const std::string& text);
 /// A cell-level table (data-format.md, format 4) is recognised by its header naming the C, phi and A
 /// columns (judgment files never have them). With `acceptTOnly` (dispersion, anova: they read only T) a

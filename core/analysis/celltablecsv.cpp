@@ -2,6 +2,7 @@
 
 #include "model/decimaltext.h"
 #include "model/inputlimits.h"
+#include "model/spreadsheettext.h"
 
 #include <algorithm>
 #include <charconv>
@@ -128,6 +129,12 @@ std::optional<CellTableCsv> parseCellTableCsv(std::string_view text, std::string
         return fail(errorLine, "", errorReason);
     if (records.empty())
         return fail(0, "", "empty file (no header)");
+    // Tables written by Tribunal guard formula-like text with a leading apostrophe (report/tablecells.h);
+    // reading drops it again, so a trust table read back names the same judges and conditions.
+    for (Record& rec : records)
+        for (std::string& field : rec.fields)
+            if (unguardedText(field).size() != field.size())
+                field.erase(0, 1);
 
     const Record& header = records.front();
     constexpr std::size_t kAbsent = static_cast<std::size_t>(-1);

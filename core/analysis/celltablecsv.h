@@ -3,11 +3,12 @@
 // paper (T14) or cell metrics exported elsewhere. Qt-free so the core analyses and the CLI share it.
 //
 // Layout: a header row, then one row per cell (RFC 4180 quoting; LF or CRLF; a UTF-8 BOM and blank lines are
-// ignored). Columns by name: `judge` and `dataset` (required), the format column (required, named
-// CellTableCsvOptions::formatColumn, default `format`), the metrics `C`, `phi`, `A`, `T` (at least one; an
-// absent column or an empty field is kMissing), and any other column is a condition column (in file order).
-// Metric values are stored as proportions; ranges checked: C, phi, A in [0, 1] and T in [-0.5, 1] (T = C*(A -
-// phi/2)), or 100 times that in percent.
+// ignored; a field that starts with one or more apostrophes followed by = + - @, tab or CR loses one
+// apostrophe, the formula guard of Tribunal's CSV writers, model/spreadsheettext.h). Columns by name: `judge`
+// and `dataset` (required), the format column (required, named CellTableCsvOptions::formatColumn, default
+// `format`), the metrics `C`, `phi`, `A`, `T` (at least one; an absent column or an empty field is kMissing),
+// and any other column is a condition column (in file order). Metric values are stored as proportions; ranges
+// checked: C, phi, A in [0, 1] and T in [-0.5, 1] (T = C*(A - phi/2)), or 100 times that in percent.
 
 #include "analysis/celltable.h"
 #include "model/importissue.h"

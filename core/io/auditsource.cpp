@@ -1,6 +1,6 @@
 #include "auditsource.h"
 
-#include <algorithm>
+#include <filesystem>
 
 namespace tribunal {
 
@@ -12,14 +12,14 @@ LoadedAudit loadAudit(const std::vector<std::string>& paths, const ImportOptions
         loaded.issues.push_back({"", 0, "", "no input given"});
         return loaded;
     }
-    const bool anyProject = options.format == SourceFormat::Auto &&
-                            std::any_of(paths.begin(), paths.end(), ProjectFile::looksLikeProject);
-    if (anyProject) {
-        if (paths.size() != 1) {
-            loaded.issues.push_back(
-                {paths.front(), 0, "", "a project cannot be opened together with other files"});
-            return loaded;
-        }
+    // One project alone is opened, with its extras; a project among other inputs goes to importSources(),
+    // which starts from it when it comes first and refuses it elsewhere. Only a regular file is looked at
+    // here: a pipe read for its header would lose those bytes, and a FIFO without a writer would block.
+    auto regularProject = [](const std::string& path) {
+        std::error_code ec;
+        return std::filesystem::is_regular_file(path, ec) && ProjectFile::looksLikeProject(path);
+    };
+    if (paths.size() == 1 && options.format == SourceFormat::Auto && regularProject(paths.front())) {
         std::string error;
         auto contents = ProjectFile::open(paths.front(), &error, progress);
         if (!contents) {

@@ -19,7 +19,9 @@ struct LoadedAudit {
     bool cancelled = false;
 };
 
-/// Opens one project, or imports one or more files/directories. Mixing a project with other paths is refused.
+/// Opens one project (a regular file with the SQLite header, with its extras), or imports one or more
+/// files/directories through importSources(), where a project may be the first input (its audit starts the
+/// import; extras are not carried) and is refused elsewhere.
 /// Thread-safety: uses only its arguments; may run on a worker thread.
 LoadedAudit loadAudit(const std::vector<std::string>& paths, const ImportOptions& options,
                       const Progress& progress = {});

@@ -1,6 +1,12 @@
 #include "csvheader.h"
 
+#include "model/spreadsheettext.h"
+
+#include "model/decimaltext.h"
+
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace tribunal {
 
@@ -15,24 +21,32 @@ bool CsvHeader::read(const CsvRecord& rec, std::span<const std::string_view> kno
     if (rec.errorField >= 0)
         return fatal("column " + std::to_string(rec.errorField + 1), rec.errorReason);
     std::fill(columnAt.begin(), columnAt.end(), -1);
+    // Hashed, so that a header of a million columns is checked in linear time.
+    std::unordered_map<std::string_view, std::size_t> knownIndex;
+    for (std::size_t k = 0; k < known.size(); ++k)
+        knownIndex.emplace(known[k], k);
+    std::unordered_set<std::string_view> seen; // views into `rec`, which outlives this function's use
+    seen.reserve(rec.fields.size());
+    std::vector<std::size_t> unknown;
     m_names.reserve(rec.fields.size());
     for (std::size_t i = 0; i < rec.fields.size(); ++i) {
-        const std::string_view name = rec.fields[i];
+        const std::string_view name = m_dropGuards ? unguardedText(rec.fields[i]) : rec.fields[i];
         if (name.empty())
             return fatal("column " + std::to_string(i + 1), "empty column name");
-        if (std::find(m_names.begin(), m_names.end(), name) != m_names.end())
+        if (!seen.insert(name).second)
             return fatal(std::string(name), "duplicate column");
         m_names.emplace_back(name);
-        auto k = std::find(known.begin(), known.end(), name);
-        if (k != known.end())
-            columnAt[static_cast<std::size_t>(k - known.begin())] = static_cast<int>(i);
+        if (auto k = knownIndex.find(name); k != knownIndex.end())
+            columnAt[k->second] = static_cast<int>(i);
+        else
+            unknown.push_back(i);
     }
     for (int c = 0; c < required; ++c)
         if (columnAt[static_cast<std::size_t>(c)] < 0)
             return fatal(std::string(known[static_cast<std::size_t>(c)]), "missing required column");
-    for (std::size_t i = 0; i < m_names.size(); ++i)
-        if (std::find(known.begin(), known.end(), m_names[i]) == known.end())
-            m_conditionColumns.emplace_back(i, builder.intern(m_names[i]));
+    m_conditionColumns.reserve(unknown.size());
+    for (const std::size_t i : unknown)
+        m_conditionColumns.emplace_back(i, builder.intern(m_names[i]));
     for (const auto& column : m_conditionColumns)
         builder.addConditionKey(column.second); // keep the header's column order
     m_lastConditionCells.resize(m_conditionColumns.size());
@@ -68,10 +82,14 @@ CondId CsvHeader::condition(const CsvRecord& rec, AuditBuilder& builder)
     }
     Condition pairs;
     for (std::size_t k = 0; k < m_conditionColumns.size(); ++k) {
-        const auto value = rec.fields[m_conditionColumns[k].first];
-        m_lastConditionCells[k].assign(value);
-        if (!value.empty())
-            pairs.emplace_back(m_conditionColumns[k].second, builder.intern(value));
+        const std::string_view cell = rec.fields[m_conditionColumns[k].first];
+        m_lastConditionCells[k].assign(cell);
+        const std::string_view value = m_dropGuards ? unguardedText(cell) : cell;
+        if (value.empty())
+            continue;
+        // One number written two ways (`1`, `1.0`) is one condition value (decimaltext.h).
+        const auto canonical = canonicalDecimal(value);
+        pairs.emplace_back(m_conditionColumns[k].second, builder.intern(canonical ? *canonical : value));
     }
     m_lastCondition = builder.internCondition(std::move(pairs));
     m_haveLastCondition = true;

@@ -1,7 +1,8 @@
 #pragma once
 // Writing an audit back to files. Rows are written in import order, so an import followed by an export
-// reproduces the input rows. Writes go to a temporary file renamed into place: a failed export leaves any
-// existing file untouched.
+// reproduces the input rows. Files are written by the output policy of outputfile.h: a regular file through a
+// temporary file renamed into place (a failed export leaves any existing file untouched; a symbolic link is
+// followed and kept), a FIFO or character device written into, a read-only file refused.
 
 #include "model/audit.h"
 
@@ -10,6 +11,7 @@
 namespace tribunal {
 
 /// Flat pairwise CSV (the columns importFlatCsv reads, condition keys as extra columns in first-seen order).
+/// Text cells are formula-guarded (model/spreadsheettext.h: a leading apostrophe, dropped again on import).
 /// Fails with a message when the audit holds non-pairwise judgments.
 bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* error);
 

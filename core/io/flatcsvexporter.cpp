@@ -6,8 +6,7 @@
 #include "report/tablecells.h"
 #include "utf8.h"
 
-#include <QSaveFile>
-#include <QString>
+#include "outputfile.h"
 
 #include <algorithm>
 #include <array>
@@ -26,24 +25,10 @@ constexpr std::array<std::string_view, 21> kKnownColumns = {
     "label",   "prob_a",  "cost_usd", "latency_s", "confidence", "tokens_in", "tokens_out",
     "raw",     "error",   "test",     "version",   "variant",    "cue_on",    "slot"};
 
-bool needsQuotes(std::string_view text)
-{
-    // Quote what the CSV syntax needs quoted, and text a spreadsheet would run as a formula (= + - @, numbers
-    // too: every cell here is text such as a condition value): a quoted cell reads back unchanged, and most
-    // spreadsheet importers treat it as text.
-    return startsLikeFormula(text) || csvSyntaxNeedsQuotes(text);
-}
-
-void appendCell(std::string& out, std::string_view text)
-{
-    if (needsQuotes(text))
-        appendCsvQuoted(out, text);
-    else
-        out.append(text);
-}
-
-// Interned strings repeat on many rows (dataset, judge, format, condition values): decide the quoting of
-// each once.
+// Text cells are written as the report tables write them (appendCsvField, report/tablecells.h): a text a
+// spreadsheet would run as a formula gets a leading apostrophe, which the importer drops again, and what the
+// CSV syntax needs is quoted. Interned strings repeat on many rows (dataset, judge, format, condition
+// values): whether one needs either is decided once.
 class CellWriter {
 public:
     explicit CellWriter(const Audit& audit) : m_audit(audit), m_state(audit.strings().size(), kUnknown) {}
@@ -52,15 +37,15 @@ public:
         auto& state = m_state[id];
         const auto text = m_audit.str(id);
         if (state == kUnknown)
-            state = needsQuotes(text) ? kQuoted : kPlain;
-        if (state == kQuoted)
-            appendCsvQuoted(out, text);
+            state = needsFormulaGuard(text) || csvSyntaxNeedsQuotes(text) ? kGuarded : kPlain;
+        if (state == kGuarded)
+            appendCsvField(out, text);
         else
             out.append(text);
     }
 
 private:
-    static constexpr std::uint8_t kUnknown = 0, kPlain = 1, kQuoted = 2;
+    static constexpr std::uint8_t kUnknown = 0, kPlain = 1, kGuarded = 2;
     const Audit& m_audit;
     std::vector<std::uint8_t> m_state;
 };
@@ -129,9 +114,10 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
     const bool hasVariant = any([&](auto r) { return j.variant[r] != Variant::None; });
     const bool hasCue = any([&](auto r) { return j.cue[r] != Cue::None; });
 
-    QSaveFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::WriteOnly))
-        return fail("cannot write " + path + ": " + file.errorString().toStdString());
+    OutputFile file; // the output policy of outputfile.h: FIFOs and devices written into, links followed
+    std::string fileError;
+    if (!file.open(path, &fileError))
+        return fail(std::move(fileError));
 
     std::string out;
     constexpr std::size_t kFlushBytes = std::size_t(4) << 20;
@@ -139,8 +125,7 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
     auto flush = [&]() {
         if (out.empty())
             return true;
-        const bool ok =
-            file.write(out.data(), static_cast<qint64>(out.size())) == static_cast<qint64>(out.size());
+        const bool ok = file.write(out, &fileError);
         out.clear();
         return ok;
     };
@@ -161,7 +146,7 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
     }
     for (auto key : audit.conditionKeys()) {
         out += ',';
-        appendCell(out, audit.str(key));
+        appendCsvField(out, audit.str(key));
     }
     out += '\n';
 
@@ -226,10 +211,10 @@ bool exportFlatCsv(const Audit& audit, const std::string& path, std::string* err
         }
         out += '\n';
         if (out.size() >= kFlushBytes && !flush())
-            return fail("cannot write " + path + ": " + file.errorString().toStdString());
+            return fail(std::move(fileError));
     }
-    if (!flush() || !file.commit())
-        return fail("cannot write " + path + ": " + file.errorString().toStdString());
+    if (!flush() || !file.commit(&fileError))
+        return fail(std::move(fileError));
     return true;
 }
 

@@ -54,6 +54,7 @@ FlatCsvRows::FlatCsvRows(const std::string& path, std::uint32_t file, AuditBuild
 
 bool FlatCsvRows::header(const CsvRecord& rec, std::uint64_t line)
 {
+    m_header.dropFormulaGuards();
     if (!m_header.read(rec, kColumnNames, kRequiredColumns, m_columnAt, m_builder, m_log, m_path, line))
         return false;
     m_haveHeader = true;
@@ -64,7 +65,7 @@ std::optional<FlatCsvRows::Problem> FlatCsvRows::cellProblem(const CsvRecord& re
 {
     auto& in = v.judgment;
     for (Column c : {ColDataset, ColItemId, ColJudge})
-        if (cell(rec, c).empty())
+        if (text(rec, c).empty())
             return Problem{c, "must not be empty"};
 
     const auto orderText = cell(rec, ColOrder);
@@ -106,16 +107,16 @@ std::optional<FlatCsvRows::Problem> FlatCsvRows::cellProblem(const CsvRecord& re
                                       std::tuple{ColCostUsd, NumberRange::NonNegative, &in.costUsd},
                                       std::tuple{ColLatencyS, NumberRange::NonNegative, &in.latencyS},
                                       std::tuple{ColConfidence, NumberRange::UnitInterval, &in.confidence}}) {
-        const auto text = cell(rec, column);
-        if (!text.empty())
-            if (auto problem = parseRealText(text, range, *out))
+        const auto value = cell(rec, column);
+        if (!value.empty())
+            if (auto problem = parseRealText(value, range, *out))
                 return Problem{column, std::move(*problem)};
     }
     for (auto [column, out] :
          {std::pair{ColTokensIn, &in.tokensIn}, std::pair{ColTokensOut, &in.tokensOut}}) {
-        const auto text = cell(rec, column);
-        if (!text.empty())
-            if (auto problem = parseCountText(text, *out))
+        const auto value = cell(rec, column);
+        if (!value.empty())
+            if (auto problem = parseCountText(value, *out))
                 return Problem{column, std::move(*problem)};
     }
     const auto variantText = cell(rec, ColVariant);
@@ -135,7 +136,7 @@ std::optional<FlatCsvRows::Problem> FlatCsvRows::itemProblem(const CsvRecord& re
                                                              std::optional<std::uint32_t>& item)
 {
     // The item: must be pairwise, and a label must agree with one given before.
-    item = m_items.find(cell(rec, ColDataset), cell(rec, ColItemId));
+    item = m_items.find(text(rec, ColDataset), text(rec, ColItemId));
     m_patch.reset(item);
     if (item)
         if (auto problem = kindProblem(m_builder, *item, TaskKind::Pairwise))
@@ -169,23 +170,23 @@ bool FlatCsvRows::commit(const CsvRecord& rec, std::uint64_t line, Prepared& v)
 
     // Valid: hand the row to the builder.
     if (!item) {
-        const StrId dataset = m_datasets.intern(m_builder, cell(rec, ColDataset));
-        item = m_builder.addItem(dataset, m_builder.intern(cell(rec, ColItemId)), TaskKind::Pairwise);
+        const StrId dataset = m_datasets.intern(m_builder, text(rec, ColDataset));
+        item = m_builder.addItem(dataset, m_builder.intern(text(rec, ColItemId)), TaskKind::Pairwise);
         m_items.remember(*item);
     }
     m_patch.apply(*item, line);
     JudgmentInput& in = v.judgment;
     in.item = *item;
-    in.judge = m_judges.intern(m_builder, cell(rec, ColJudge));
-    in.format = m_formats.intern(m_builder, cell(rec, ColFormat));
+    in.judge = m_judges.intern(m_builder, text(rec, ColJudge));
+    in.format = m_formats.intern(m_builder, text(rec, ColFormat));
     in.condition = condition(rec);
     for (auto [column, out] : {std::pair{ColRaw, &in.raw}, std::pair{ColError, &in.error}}) {
-        const auto text = cell(rec, column);
-        if (!text.empty())
-            *out = m_builder.intern(text);
+        const auto value = text(rec, column);
+        if (!value.empty())
+            *out = m_builder.intern(value);
     }
-    in.test = m_tests.intern(m_builder, cell(rec, ColTest));
-    in.version = m_versions.intern(m_builder, cell(rec, ColVersion));
+    in.test = m_tests.intern(m_builder, text(rec, ColTest));
+    in.version = m_versions.intern(m_builder, text(rec, ColVersion));
     const ProbEntry prob{answer::kA, v.probA};
     if (!isMissing(v.probA))
         in.probs = std::span<const ProbEntry>(&prob, 1);

@@ -11,6 +11,7 @@
 #include "itemorigins.h"
 #include "itempatch.h"
 #include "model/auditbuilder.h"
+#include "model/spreadsheettext.h"
 #include "recentstrings.h"
 
 #include <array>
@@ -87,6 +88,12 @@ private:
     {
         const int index = m_columnAt[column];
         return index < 0 ? std::string_view() : rec.fields[static_cast<std::size_t>(index)];
+    }
+    /// A text column's cell as the exporter meant it: the formula guard (a leading apostrophe,
+    /// model/spreadsheettext.h) dropped.
+    std::string_view text(const CsvRecord& rec, Column column) const
+    {
+        return unguardedText(cell(rec, column));
     }
 
     const std::string& m_path;

@@ -135,6 +135,12 @@ struct ImportOutcome {
 /// Imports `paths` on top of `base` (may be null) into a new snapshot. `base` is never modified. A Tribunal
 /// JSONL judgments file `X.jsonl` brings its items file `X.items.jsonl` along (jsonlSiblingItems()), read
 /// just before it, with a note in the log.
+/// A path that is neither a regular file nor a directory (a pipe, a FIFO, `/dev/stdin`) is read once, whole,
+/// into a temporary file, which is then detected and read; messages name the path given. A FIFO that no
+/// writer opens within 2 s fails with `PATH: a FIFO with no writer (waited 2 s): ...` instead of blocking.
+/// A file with the SQLite header is a Tribunal project whatever options.format says: as the first path with
+/// no `base`, its audit (not its extras) starts the new one, with a note when it had extras; anywhere else it
+/// fails the import with a message saying what to do.
 ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* base,
                             const ImportOptions& options, const Progress& progress = {});
 

@@ -3,15 +3,189 @@
 #include "importer.h"
 #include "inspectlogjson.h"
 #include "jsonvaluetext.h"
+#include "projectfile.h"
 
 #include <simdjson.h>
 
+#include <QDir>
+#include <QTemporaryFile>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 namespace tribunal {
 namespace {
+
+// A FIFO (named pipe) as input: how long a read waits for a writer to open the other end.
+constexpr int kFifoWriterWaitMs = 2000;
+constexpr int kPollSliceMs = 100; // how often a wait looks at cancellation
+
+// Closes a descriptor on every path out of spoolInput.
+struct FdCloser {
+    int fd = -1;
+    ~FdCloser()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+// Whether `fd`, a FIFO, is an anonymous pipe (`cmd | tribunal-cli info /dev/stdin`, `<(cmd)`): its writer
+// was there before we opened it, so there is nothing to wait for.
+bool isAnonymousPipe(int fd)
+{
+#ifdef __linux__
+    struct statfs fs {};
+    constexpr long kPipeFsMagic = 0x50495045;
+    return ::fstatfs(fd, &fs) == 0 && static_cast<long>(fs.f_type) == kPipeFsMagic;
+#else
+    (void)fd;
+    return false;
+#endif
+}
+
+// Waits up to `ms` (-1: without end) for `fd` to be readable or hung up; false on timeout or cancellation.
+bool waitReadable(int fd, int ms, const Progress& progress)
+{
+    for (int waited = 0; ms < 0 || waited < ms; waited += kPollSliceMs) {
+        if (progress.cancelled())
+            return false;
+        pollfd p{fd, POLLIN, 0};
+        const int ready = ::poll(&p, 1, kPollSliceMs);
+        if (ready > 0)
+            return true;
+        if (ready < 0 && errno != EINTR)
+            return true; // let read() report the problem
+    }
+    return false;
+}
+
+/// A non-regular input (a pipe, a FIFO, a character device) read once, whole, into a temporary regular file,
+/// so that detection and the readers, which open a path, may seek in it and open it more than once. Every
+/// issue, note and source-file name that names the temporary file is put back to the path given.
+class SpooledInput {
+public:
+    /// Whether `path` needs spooling: it exists and is neither a regular file nor a directory.
+    static bool needed(const std::string& path)
+    {
+        std::error_code ec;
+        const auto status = std::filesystem::status(path, ec);
+        return !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+               !std::filesystem::is_directory(status);
+    }
+
+    /// Reads `path` to its end. On failure logs a fatal `path[:line]: reason` and returns false. A FIFO
+    /// nobody has opened for writing within kFifoWriterWaitMs fails instead of blocking; a stretch of more
+    /// than kMaxLineBytes without a line feed fails at once (every format's line limit), so an endless
+    /// device such as /dev/zero is not copied without end.
+    bool read(const std::string& path, ImportLog& log, const Progress& progress)
+    {
+        m_original = path;
+        auto fail = [&](std::uint64_t line, std::string reason) {
+            log.fatal({path, line, "", std::move(reason)});
+            return false;
+        };
+        FdCloser in{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+        if (in.fd < 0)
+            return fail(0, "cannot read file: " + std::string(std::strerror(errno)));
+        struct stat st {};
+        if (::fstat(in.fd, &st) == 0 && S_ISFIFO(st.st_mode) && !isAnonymousPipe(in.fd) &&
+            !waitReadable(in.fd, kFifoWriterWaitMs, progress)) {
+            if (progress.cancelled())
+                return false;
+            return fail(0, "a FIFO with no writer (waited " + std::to_string(kFifoWriterWaitMs / 1000) +
+                               " s): start the program that writes to it first, or pass the data on standard "
+                               "input");
+        }
+        const std::string suffix = std::filesystem::path(path).extension().string();
+        m_file = std::make_unique<QTemporaryFile>(
+            QDir::tempPath() + QStringLiteral("/tribunal-input-XXXXXX") + QString::fromStdString(suffix));
+        if (!m_file->open())
+            return fail(0, "cannot read file: no temporary file to hold it: " +
+                               m_file->errorString().toStdString());
+        m_spooled = m_file->fileName().toStdString();
+        std::vector<char> buffer(std::size_t(1) << 20);
+        std::uint64_t line = 1, sinceNewline = 0;
+        for (;;) {
+            const ssize_t got = ::read(in.fd, buffer.data(), buffer.size());
+            if (got == 0)
+                break;
+            if (got < 0) {
+                if (errno == EINTR)
+                    continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    if (!waitReadable(in.fd, -1, progress))
+                        return false; // cancelled
+                    continue;
+                }
+                return fail(0, "cannot read file: " + std::string(std::strerror(errno)));
+            }
+            const char* data = buffer.data();
+            for (const char* p = data; p < data + got;) {
+                const char* nl =
+                    static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(data + got - p)));
+                if (!nl) {
+                    sinceNewline += static_cast<std::uint64_t>(data + got - p);
+                    break;
+                }
+                sinceNewline = 0;
+                ++line;
+                p = nl + 1;
+            }
+            if (sinceNewline > kMaxLineBytes)
+                return fail(line, "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB");
+            if (m_file->write(data, got) != got)
+                return fail(0, "cannot read file: cannot hold it in a temporary file: " +
+                                   m_file->errorString().toStdString());
+            if (progress.cancelled())
+                return false;
+        }
+        if (!m_file->flush())
+            return fail(0, "cannot read file: cannot hold it in a temporary file: " +
+                               m_file->errorString().toStdString());
+        return true;
+    }
+
+    /// The path to read the data from.
+    const std::string& path() const { return m_spooled; }
+
+    /// Names the original path instead of the temporary file in the issues and notes from `issuesFrom` /
+    /// `notesFrom` on and in the builder's source files from `sourceFrom` on.
+    void restoreNames(ImportLog& log, std::size_t issuesFrom, std::size_t notesFrom, AuditBuilder& builder,
+                      std::size_t sourceFrom) const
+    {
+        auto fix = [this](ImportIssue& issue) {
+            if (issue.file == m_spooled)
+                issue.file = m_original;
+            for (auto at = issue.reason.find(m_spooled); at != std::string::npos;
+                 at = issue.reason.find(m_spooled, at + m_original.size()))
+                issue.reason.replace(at, m_spooled.size(), m_original);
+        };
+        for (std::size_t i = issuesFrom; i < log.issues.size(); ++i)
+            fix(log.issues[i]);
+        for (std::size_t i = notesFrom; i < log.notes.size(); ++i)
+            fix(log.notes[i]);
+        for (std::size_t f = sourceFrom; f < builder.sourceFileCount(); ++f)
+            if (builder.sourceFile(static_cast<std::uint32_t>(f)) == m_spooled)
+                builder.renameSourceFile(static_cast<std::uint32_t>(f), m_original);
+    }
+
+private:
+    std::string m_original, m_spooled;
+    std::unique_ptr<QTemporaryFile> m_file;
+};
 
 // Whether the CSV file at `path` has a rubric CSV header: its first record names `unit_id` and `criterion`
 // and neither of the pairwise CSV's `item_id` and `order`. Reads at most the first 64 KiB; a header longer
@@ -89,6 +263,38 @@ SourceFormat detectJsonLines(std::ifstream& in)
     if (has("pair_id") && has("judgments"))
         return SourceFormat::JudgeBench;
     return SourceFormat::TribunalJsonl;
+}
+
+// A Tribunal project among the inputs (`path`, read from `readPath`): when it is the first input of an
+// import that starts from no audit (`first`), the builder starts from the project's audit, as if its
+// judgments had been imported first; anywhere else it is refused (merging two audits' items is an import's
+// work, which the project's JSONL export can do).
+bool startFromProject(const std::string& path, const std::string& readPath, bool first, AuditBuilder& builder,
+                      ImportLog& log, const Progress& progress)
+{
+    if (!first || builder.judgmentCount() > 0 || builder.itemCount() > 0) {
+        log.fatal(
+            {path, 0, "",
+             "a Tribunal project can only be the first input of an import into a new project; put it "
+             "first, or export it (tribunal-cli export PROJECT --format jsonl -o FILE.jsonl) and import "
+             "FILE.jsonl"});
+        return false;
+    }
+    std::string error;
+    auto contents = ProjectFile::open(readPath, &error, progress);
+    if (!contents) {
+        if (!progress.cancelled())
+            log.fatal({"", 0, "", error}); // ProjectFile messages start with the path
+        return false;
+    }
+    builder = AuditBuilder(*contents->audit);
+    const auto& extras = contents->extras;
+    if (!extras.settings.empty() || !extras.judges.empty() || !extras.notes.empty())
+        log.note(
+            {path, 0, "",
+             "imported the project's judgments and items; its analysis settings, judge configurations and "
+             "item notes are not copied (use --append with it as -o to keep them)"});
+    return true;
 }
 
 } // namespace
@@ -219,49 +425,72 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
                 auto part = total == 0 ? 0 : done * kScale / total;
                 progress.step(s * kScale + part, (sources + 1) * kScale);
             };
-        auto format = options.format == SourceFormat::Auto ? detectFormat(path) : options.format;
+        // A pipe or FIFO can be read only once: read it whole into a temporary file, then read that.
+        std::optional<SpooledInput> spooled;
+        const std::size_t issuesBefore = outcome.log.issues.size(), notesBefore = outcome.log.notes.size();
+        const std::size_t sourcesBefore = builder.sourceFileCount();
+        if (SpooledInput::needed(path)) {
+            spooled.emplace();
+            if (!spooled->read(path, outcome.log, progress)) {
+                outcome.cancelled = progress.cancelled();
+                outcome.log.failed = true;
+                return outcome;
+            }
+        }
+        const std::string& readPath = spooled ? spooled->path() : path;
         const std::size_t judgmentsBeforeFile = builder.judgmentCount();
         bool ok = false;
-        switch (format) {
-        case SourceFormat::Auto:
-            outcome.log.fatal({path, 0, "", "cannot read file"});
-            break;
-        case SourceFormat::FlatCsv:
-            ok = importFlatCsv(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::TribunalJsonl:
-            ok = true;
-            if (const auto items = jsonlSiblingItems(path, paths)) {
-                ok = importJsonl(*items, builder, outcome.log, sub);
-                if (ok)
-                    outcome.log.note({path, 0, "",
-                                      "read the items (texts, labels) from " +
-                                          std::filesystem::path(*items).filename().string() + " beside it"});
+        // A project is a project whatever --format says (never a CSV): its audit starts the new one.
+        const bool project = ProjectFile::looksLikeProject(readPath);
+        auto format = project                                ? SourceFormat::Auto
+                      : options.format == SourceFormat::Auto ? detectFormat(readPath)
+                                                             : options.format;
+        if (project)
+            ok = startFromProject(path, readPath, s == 0 && !base, builder, outcome.log, progress);
+        else
+            switch (format) {
+            case SourceFormat::Auto:
+                outcome.log.fatal({path, 0, "", "cannot read file"});
+                break;
+            case SourceFormat::FlatCsv:
+                ok = importFlatCsv(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::TribunalJsonl:
+                ok = true;
+                if (const auto items = jsonlSiblingItems(path, paths)) {
+                    ok = importJsonl(*items, builder, outcome.log, sub);
+                    if (ok)
+                        outcome.log.note({path, 0, "",
+                                          "read the items (texts, labels) from " +
+                                              std::filesystem::path(*items).filename().string() +
+                                              " beside it"});
+                }
+                ok = ok && importJsonl(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::LlmBar:
+                ok = importLlmBar(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::RubricCsv:
+                ok = importRubricCsv(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::ArenaHard:
+                ok = importArenaHard(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::MtBench:
+                ok = importMtBench(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::JudgeBench:
+                ok = importJudgeBench(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::AlpacaEval:
+                ok = importAlpacaEval(readPath, builder, outcome.log, sub);
+                break;
+            case SourceFormat::InspectEval:
+                ok = importInspectLog(readPath, builder, outcome.log, sub);
+                break;
             }
-            ok = ok && importJsonl(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::LlmBar:
-            ok = importLlmBar(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::RubricCsv:
-            ok = importRubricCsv(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::ArenaHard:
-            ok = importArenaHard(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::MtBench:
-            ok = importMtBench(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::JudgeBench:
-            ok = importJudgeBench(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::AlpacaEval:
-            ok = importAlpacaEval(path, builder, outcome.log, sub);
-            break;
-        case SourceFormat::InspectEval:
-            ok = importInspectLog(path, builder, outcome.log, sub);
-            break;
-        }
+        if (spooled)
+            spooled->restoreNames(outcome.log, issuesBefore, notesBefore, builder, sourcesBefore);
         if (progress.cancelled()) {
             outcome.cancelled = true;
             return outcome;

@@ -19,8 +19,7 @@
 #include "report/jsonwriter.h"
 #include "utf8.h"
 
-#include <QSaveFile>
-#include <QString>
+#include "outputfile.h"
 
 #include <simdjson.h>
 
@@ -98,35 +97,23 @@ private:
 
 class Output {
 public:
-    explicit Output(const std::string& path) : m_path(path), m_file(QString::fromStdString(path)) {}
-    bool open(std::string* error)
-    {
-        if (m_file.open(QIODevice::WriteOnly))
-            return true;
-        return failed(error);
-    }
+    explicit Output(const std::string& path) : m_path(path) {}
+    bool open(std::string* error) { return m_file.open(m_path, error); }
     std::string& buffer() { return m_buffer; }
     bool flush(std::string* error, bool force = false)
     {
         if (m_buffer.size() < kFlushBytes && !force)
             return true;
-        if (!m_buffer.empty() && m_file.write(m_buffer.data(), static_cast<qint64>(m_buffer.size())) !=
-                                     static_cast<qint64>(m_buffer.size()))
-            return failed(error);
+        if (!m_buffer.empty() && !m_file.write(m_buffer, error))
+            return false;
         m_buffer.clear();
         return true;
     }
-    bool commit(std::string* error) { return m_file.commit() || failed(error); }
+    bool commit(std::string* error) { return m_file.commit(error); }
 
 private:
-    bool failed(std::string* error)
-    {
-        if (error)
-            *error = m_path + ": " + m_file.errorString().toStdString();
-        return false;
-    }
     std::string m_path;
-    QSaveFile m_file;
+    OutputFile m_file; // the output policy of outputfile.h: FIFOs and devices written into, links followed
     std::string m_buffer;
 };
 

@@ -3,6 +3,7 @@
 #include "asciitext.h"
 #include "jsonvaluetext.h"
 #include "messagetext.h"
+#include "model/decimaltext.h"
 #include "numberfields.h"
 #include "slotanswer.h"
 
@@ -286,7 +287,11 @@ CondId JsonlJudgmentParser::internCondition()
         else
             text = std::string_view(buffer, scalarText(c.value, buffer));
         cached.text.assign(cached.type == dom::element_type::STRING ? text : std::string_view());
-        m_conditionScratch.emplace_back(m_builder.intern(c.key), m_builder.intern(text));
+        // A number, or a string holding one, in canonical form: `1`, `1.0` and `"1e0"` are one value, as in
+        // a CSV condition column (decimaltext.h).
+        const auto canonical = canonicalDecimal(text);
+        m_conditionScratch.emplace_back(m_builder.intern(c.key),
+                                        m_builder.intern(canonical ? *canonical : text));
     }
     entry.id = m_builder.internCondition(m_conditionScratch);
     entry.valid = true;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "projectfile.h"
 
+#include "outputfile.h"
 #include "projectconnection.h"
 #include "projectmeta.h"
 #include "projectreader.h"
@@ -193,11 +194,21 @@ bool ProjectFile::save(const std::string& path, const Audit& audit, const Projec
             *error = message == kProjectCancelled ? message : path + ": " + message;
         return false;
     };
+    // The output policy of outputfile.h: a link is followed (the file it ends at is replaced, the link
+    // stays), a read-only file or a directory is refused, a FIFO or device receives the finished database's
+    // bytes.
+    const auto output = resolveOutputTarget(path, &err);
+    if (!output) {
+        if (error)
+            *error = err;
+        return false;
+    }
+    const bool stream = output->kind == OutputKind::Stream;
     std::error_code ec;
-    if (fs::is_directory(path, ec))
-        return failed("is a directory");
-
-    const fs::path target(path);
+    const fs::path target =
+        stream ? fs::temp_directory_path(ec) / ("tribunal-stream-" + fs::path(path).filename().string())
+               : fs::path(output->writePath);
+    const std::string dest = target.string();
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     const std::string temp =
         (dir / ("." + target.filename().string() + "." +
@@ -230,16 +241,23 @@ bool ProjectFile::save(const std::string& path, const Audit& audit, const Projec
         removeTemp();
         return failed("cannot flush the project to disk: " + err);
     }
+    if (stream) {
+        const bool copied = copyIntoStream(temp, *output, &err);
+        removeTemp();
+        if (!copied && error)
+            *error = err;
+        return copied;
+    }
     // Keep the permissions of the file being replaced.
-    if (struct stat st{}; ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+    if (struct stat st{}; ::stat(dest.c_str(), &st) == 0 && S_ISREG(st.st_mode))
         ::chmod(temp.c_str(), st.st_mode & 07777);
-    if (!foldTargetLog(path, &err)) {
+    if (!foldTargetLog(dest, &err)) {
         removeTemp();
         return failed("cannot fold the write-ahead log of the file being replaced (is a run still writing "
                       "to it?): " +
                       err);
     }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    if (std::rename(temp.c_str(), dest.c_str()) != 0) {
         const int code = errno;
         removeTemp();
         return failed("cannot replace the file: " + systemError(code));

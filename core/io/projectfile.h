@@ -6,6 +6,9 @@
 //
 // save() writes a complete new database next to the target and renames it into place, so a killed process or
 // a full disk leaves the previous file readable (tests/io/tst_projectcrash.cpp kills saves at random points).
+// The target follows the output policy of outputfile.h: a symbolic link is followed (the database is renamed
+// onto the file it ends at; the link stays), a read-only file is refused untouched, and a FIFO or character
+// device receives the bytes of the finished database (written in the temporary directory first).
 //
 // Temporary files: a save writes `.<name>.<uuid>.tmp` in the target's directory and holds an flock(2) on it
 // from creating it (empty) until the rename. A killed save leaves its file behind, unlocked (the kernel drops
@@ -20,6 +23,10 @@
 // A write-ahead log left next to the target (a live run killed, projectrunlog.h) is folded into the target
 // before the rename: SQLite would replay it onto the new file. A save fails (after SQLite's busy timeout, and
 // leaving the target alone) while another connection still writes to the target through its log.
+//
+// One writer per project: save() does not take the project's write lock (projectlock.h) itself; every writer
+// holds it around its whole read-modify-write (an append from before it opens the base until after the save),
+// which a lock taken inside save() could not cover.
 //
 // open() refuses files of a newer schema with a clear message and migrates older ones (in a transaction)
 // before reading. Thread-safety: each call opens its own uniquely named connections; calls may run on any

@@ -205,7 +205,8 @@ private:
                 *target = v[col].real();
             } else if (type != SQLITE_NULL) {
                 // A text that is a number still counts (Qt Sql read it that way); SQLite's REAL affinity
-                // leaves only texts that are not numbers as text.
+                // leaves only texts that are not numbers as text. A negative zero is the BLOB `-0`
+                // (projectwriter.cpp), read here as the text it holds.
                 const std::string_view text = v[col].text();
                 const auto [last, ec] = std::from_chars(text.data(), text.data() + text.size(), *target);
                 if (ec != std::errc() || last != text.data() + text.size())

@@ -2,6 +2,7 @@
 
 #include "io/projectfile.h"
 #include "projectconnection.h"
+#include "projectlock.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,8 +96,9 @@ bool readItemRows(QSqlDatabase& db, const std::atomic<bool>* stop, ProjectRunLog
 
 } // namespace
 
-ProjectRunLog::ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path)
-    : m_connection(std::move(connection)), m_path(std::move(path))
+ProjectRunLog::ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path,
+                             std::unique_ptr<ProjectLock> lock)
+    : m_connection(std::move(connection)), m_path(std::move(path)), m_lock(std::move(lock))
 {}
 
 ProjectRunLog::~ProjectRunLog()
@@ -107,6 +109,13 @@ ProjectRunLog::~ProjectRunLog()
 
 std::unique_ptr<ProjectRunLog> ProjectRunLog::open(const std::string& path, std::string* error)
 {
+    // Taken before the first read, kept until close(): no other writer interleaves with the run's appends.
+    std::optional<ProjectLockHolder> holder;
+    auto lock = ProjectLock::acquireUnlessHeld(path, "run", &holder);
+    if (!lock) {
+        *error = ProjectLock::refusalMessage(path, *holder);
+        return nullptr;
+    }
     if (!ProjectFile::looksLikeProject(path)) {
         *error = path + ": not a Tribunal project (no SQLite header)";
         return nullptr;
@@ -133,7 +142,7 @@ std::unique_ptr<ProjectRunLog> ProjectRunLog::open(const std::string& path, std:
             *error = path + ": " + err;
             return nullptr;
         }
-    return std::unique_ptr<ProjectRunLog>(new ProjectRunLog(std::move(connection), path));
+    return std::unique_ptr<ProjectRunLog>(new ProjectRunLog(std::move(connection), path, std::move(lock)));
 }
 
 bool ProjectRunLog::recorded(Recorded* out, std::string* error)
@@ -254,8 +263,10 @@ bool ProjectRunLog::close(std::string* error)
     if (!m_open)
         return true;
     m_open = false;
-    return m_connection->exec("PRAGMA wal_checkpoint(TRUNCATE)", error) &&
-           m_connection->exec("PRAGMA journal_mode=DELETE", error);
+    const bool ok = m_connection->exec("PRAGMA wal_checkpoint(TRUNCATE)", error) &&
+                    m_connection->exec("PRAGMA journal_mode=DELETE", error);
+    m_lock.reset(); // after the last write
+    return ok;
 }
 
 } // namespace tribunal

@@ -33,6 +33,7 @@
 namespace tribunal {
 
 class ProjectConnection;
+class ProjectLock;
 
 /// One judgment of a run, as texts and numbers for the judgments table (NULL = kMissing / kMissingCount /
 /// "").
@@ -60,7 +61,9 @@ class ProjectRunLog {
 public:
     /// Opens an existing project for appending. nullptr with *error = "<path>: <reason>" when it cannot be
     /// opened or is not a Tribunal project of the current schema (open it with ProjectFile::open first to
-    /// migrate it).
+    /// migrate it). Takes the project's write lock (projectlock.h) until close() unless this process holds
+    /// it already (a CLI run takes it before creating the project); while another writer holds it, nullptr
+    /// at once with *error = ProjectLock::refusalMessage().
     static std::unique_ptr<ProjectRunLog> open(const std::string& path, std::string* error);
     ~ProjectRunLog();
     ProjectRunLog(const ProjectRunLog&) = delete;
@@ -100,11 +103,13 @@ public:
     bool close(std::string* error);
 
 private:
-    explicit ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path);
+    ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path,
+                  std::unique_ptr<ProjectLock> lock);
     bool commitOne(const std::string& sql, const std::vector<std::string>& values, std::string* error);
 
     std::unique_ptr<ProjectConnection> m_connection;
     std::string m_path;
+    std::unique_ptr<ProjectLock> m_lock; ///< the project's write lock (projectlock.h), until close()
     bool m_open = true;
 };
 

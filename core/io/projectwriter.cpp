@@ -7,9 +7,12 @@
 #include "projectschema.h"
 #include "report/jsonwriter.h"
 
+#include <QByteArray>
 #include <QSqlQuery>
+#include <QVariant>
 
 #include <bit>
+#include <cmath>
 #include <unordered_map>
 
 namespace tribunal {
@@ -29,6 +32,15 @@ std::uint64_t intKey(std::int64_t value)
 std::uint64_t realKey(double value)
 {
     return isMissing(value) ? Batch::kNull : std::bit_cast<std::uint64_t>(value);
+}
+// The value bound for a REAL column. SQLite stores a REAL without a fraction as an integer, which turns -0.0
+// into 0; a negative zero is therefore written as the BLOB `-0`, which no affinity converts and which the
+// reader takes as the number it spells (projectjudgmentrange.cpp).
+QVariant realValue(double value)
+{
+    if (value == 0 && std::signbit(value))
+        return QVariant(QByteArray("-0"));
+    return QVariant(value);
 }
 std::uint64_t countKey(std::int64_t value)
 {
@@ -173,12 +185,12 @@ bool writeJudgments(QSqlDatabase& db, const Audit& audit, TextValues& texts, Pro
             w.endObject();
         });
         const double confidence = j.confidence(row), cost = j.costUsd(row), latency = j.latencyS(row);
-        insert.set(9, realKey(confidence), [&] { return confidence; });
-        insert.set(10, realKey(cost), [&] { return cost; });
+        insert.set(9, realKey(confidence), [&] { return realValue(confidence); });
+        insert.set(10, realKey(cost), [&] { return realValue(cost); });
         const std::int64_t tokensIn = j.tokensIn(row), tokensOut = j.tokensOut(row);
         insert.set(11, countKey(tokensIn), [&] { return static_cast<qlonglong>(tokensIn); });
         insert.set(12, countKey(tokensOut), [&] { return static_cast<qlonglong>(tokensOut); });
-        insert.set(13, realKey(latency), [&] { return latency; });
+        insert.set(13, realKey(latency), [&] { return realValue(latency); });
         insert.set(14, strKey(j.raw[row]), [&] { return texts.fresh(j.raw[row]); });
         insert.set(15, strKey(j.error[row]), [&] { return texts.fresh(j.error[row]); });
         insert.set(16, strKey(j.test[row]), [&] { return texts.cached(j.test[row]); });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chatattempt.h"
 
+#include "redaction.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,26 +18,23 @@ namespace {
 
 constexpr qsizetype kServerMessageChars = 300;
 
-// The server's own explanation of an error response, shortened: {"error": {"message": ...}} or the text.
-QString serverMessage(const QByteArray& body)
+// The server's own explanation of an error response, the key removed and then shortened (redaction.h: in
+// this order, so an echo across the cut is caught): {"error": {"message": ...}} or the text.
+QString serverMessage(const QByteArray& body, const QByteArray& key)
 {
     const QJsonObject json = QJsonDocument::fromJson(body).object();
     QString message =
         json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
     if (message.isEmpty())
         message = QString::fromUtf8(body).simplified();
-    if (message.size() > kServerMessageChars)
-        message = message.left(kServerMessageChars) + QStringLiteral("...");
-    return message;
+    return redactedText(message, key, kServerMessageChars);
 }
 
-// A header value a server sent, fit for an error message: Latin-1, one line, at most 100 characters.
-QString headerText(const QByteArray& value)
+// A header value a server sent, fit for an error message: Latin-1, one line, the key removed, at most 100
+// characters.
+QString headerText(const QByteArray& value, const QByteArray& key)
 {
-    QString text = QString::fromLatin1(value).simplified();
-    if (text.size() > 100)
-        text = text.left(100) + QStringLiteral("...");
-    return text;
+    return redactedText(QString::fromLatin1(value).simplified(), key, 100);
 }
 
 // Qt's network-layer errors (codes 1-99: closed, reset, timeout, TLS...) and an HTTP stream it could not
@@ -62,6 +61,22 @@ ChatAttempt::ChatAttempt(QNetworkAccessManager* network, QObject* parent)
 void ChatAttempt::start(const QUrl& url, const QByteArray& body, const QByteArray& apiKey, double timeoutS,
                         qint64 maxResponseBytes)
 {
+    m_key = apiKey;
+    m_maxBytes = maxResponseBytes;
+    m_timeoutS = timeoutS;
+    m_clock.start();
+    if (const QString problem = apiKeyProblem(apiKey); !problem.isEmpty()) {
+        // A CR LF in the key would end the Authorization header and start one of the key's choosing; nothing
+        // is sent. Reported from the event loop, as every other outcome is.
+        AttemptResult result;
+        result.kind = AttemptResult::Kind::Fatal;
+        result.error = QStringLiteral("API key refused: the key %1").arg(problem);
+        QTimer::singleShot(0, this, [this, result] {
+            if (!m_done)
+                finish(result);
+        });
+        return;
+    }
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
@@ -73,10 +88,11 @@ void ChatAttempt::start(const QUrl& url, const QByteArray& body, const QByteArra
     // reaches the size cap (a few KiB of gzip can inflate to GiB). Answers are small; a compressed one is
     // refused.
     request.setRawHeader(QByteArrayLiteral("Accept-Encoding"), QByteArrayLiteral("identity"));
-    m_maxBytes = maxResponseBytes;
-    m_timeoutS = timeoutS;
-    m_clock.start();
     m_reply = m_network->post(request, body);
+    // No setReadBufferSize(): in Qt 6.4 a limit stalls the reply for good once Qt's HTTP thread has stopped
+    // reading at it (its unbuffered socket does not signal the bytes it already holds again); tried with 64
+    // KiB and with the cap, a flood then ends "timed out" (docs/judging.md, "Network safety").
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, &ChatAttempt::onMetaData);
     connect(m_reply, &QNetworkReply::readyRead, this, &ChatAttempt::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &ChatAttempt::onFinished);
     m_timeout.start(static_cast<int>(std::ceil(timeoutS * 1000.0)));
@@ -90,6 +106,21 @@ void ChatAttempt::abort()
         m_reply->disconnect(this);
         m_reply->abort();
         m_reply->deleteLater();
+    }
+}
+
+void ChatAttempt::onMetaData()
+{
+    if (m_done || !m_reply)
+        return;
+    // A header block Qt has parsed: over the cap it is refused like a body over the cap (an endless one
+    // never gets here; the attempt's timer ends it).
+    qint64 bytes = 0;
+    for (const auto& [name, value] : m_reply->rawHeaderPairs())
+        bytes += name.size() + value.size() + 4;
+    if (bytes > std::min(m_maxBytes, kMaxHeaderBytes)) {
+        m_headersTooLarge = true;
+        m_reply->abort();
     }
 }
 
@@ -118,7 +149,11 @@ void ChatAttempt::onFinished()
     result.latencyS = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
     result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const auto networkError = m_reply->error();
-    if (m_tooLarge) {
+    if (m_headersTooLarge) {
+        result.kind = AttemptResult::Kind::Fatal;
+        result.error = QStringLiteral("response headers larger than %1 bytes refused")
+                           .arg(std::min(m_maxBytes, kMaxHeaderBytes));
+    } else if (m_tooLarge) {
         result.kind = AttemptResult::Kind::Fatal;
         result.error = QStringLiteral("response larger than %1 bytes refused").arg(m_maxBytes);
     } else if (m_timedOut) {
@@ -129,7 +164,16 @@ void ChatAttempt::onFinished()
         const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
         result.error = QStringLiteral("HTTP %1: redirect to %2 not followed")
                            .arg(result.httpStatus)
-                           .arg(target.host().isEmpty() ? QStringLiteral("another location") : target.host());
+                           .arg(target.host().isEmpty() ? QStringLiteral("another location")
+                                                        : redactedText(target.host(), m_key, 100));
+    } else if (result.httpStatus >= 100 && result.httpStatus < 200) {
+        // Qt 6.4 reads past a 100 Continue only: any other interim response (103 Early Hints) ends its reply,
+        // and the bytes of the final response after it are dropped with the connection. The server has taken
+        // the request, so it is not sent again at once; a later run sends it again (a failure).
+        result.kind = AttemptResult::Kind::Fatal;
+        result.error = QStringLiteral("HTTP %1: interim response, and the final response after it cannot be "
+                                      "read (Qt 6.4 reads past 100 Continue only)")
+                           .arg(result.httpStatus);
     } else if (result.httpStatus == 0 || isTransportError(networkError) || cutShort()) {
         // No complete response: connection refused, reset or closed mid-response, DNS, TLS handshake
         // (certificate errors included). A response cut short after its status line is no answer, and no
@@ -139,8 +183,9 @@ void ChatAttempt::onFinished()
         const bool closed = networkError == QNetworkReply::RemoteHostClosedError ||
                             networkError == QNetworkReply::NoError; // cutShort()
         result.error =
-            closed ? QStringLiteral("network error: connection closed before the response was complete")
-                   : QStringLiteral("network error: %1").arg(m_reply->errorString());
+            closed
+                ? QStringLiteral("network error: connection closed before the response was complete")
+                : QStringLiteral("network error: %1").arg(redactedText(m_reply->errorString(), m_key, 300));
     } else if (result.httpStatus == 200 && networkError == QNetworkReply::NoError) {
         const QByteArray encoding =
             m_reply->rawHeader(QByteArrayLiteral("Content-Encoding")).trimmed().toLower();
@@ -149,7 +194,7 @@ void ChatAttempt::onFinished()
             result.kind = AttemptResult::Kind::Fatal;
             result.error =
                 QStringLiteral("response with Content-Encoding %1 refused (identity was asked for)")
-                    .arg(headerText(encoding));
+                    .arg(headerText(encoding, m_key));
         } else {
             result = parseCompletion(m_body);
             result.httpStatus = 200;
@@ -160,17 +205,19 @@ void ChatAttempt::onFinished()
             const QByteArray type = m_reply->rawHeader(QByteArrayLiteral("Content-Type")).trimmed();
             if (result.kind != AttemptResult::Kind::Answered && !type.isEmpty() &&
                 !type.toLower().contains("json"))
-                result.error += QStringLiteral(" (Content-Type: %1)").arg(headerText(type));
+                result.error += QStringLiteral(" (Content-Type: %1)").arg(headerText(type, m_key));
         }
     } else {
         const bool retryable =
             result.httpStatus == 429 || result.httpStatus == 408 || result.httpStatus >= 500;
         result.kind = retryable ? AttemptResult::Kind::Retryable : AttemptResult::Kind::Fatal;
-        result.error = QStringLiteral("HTTP %1: %2").arg(result.httpStatus).arg(serverMessage(m_body));
+        result.error = QStringLiteral("HTTP %1: %2").arg(result.httpStatus).arg(serverMessage(m_body, m_key));
         result.retryAfterS = parseRetryAfter(m_reply->rawHeader(QByteArrayLiteral("Retry-After")),
                                              QDateTime::currentDateTimeUtc());
     }
     m_reply->deleteLater();
+    // Each part above was redacted before it was shortened; this catches what a later change might add.
+    result.error = redactedText(result.error, m_key);
     finish(result);
 }
 

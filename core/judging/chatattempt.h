@@ -9,7 +9,12 @@
 // label); a response cut short is a transport error, never an answer. tst_hostileserver tries each of these.
 //
 // The API key goes into the Authorization header of the request only; no error text this class produces
-// contains a request header.
+// contains a request header, and every part of an error that a server sent (its message, a Content-Type, a
+// redirect's host, Qt's error string) has the key removed before it is shortened (redaction.h). A key that is
+// not visible ASCII is refused without sending anything (a CR LF in it would inject a header). A header block
+// over kMaxHeaderBytes is refused once Qt has parsed it; the timer covers the header phase too, so an
+// endless header block times out. An interim 1xx response other than 100 Continue fails for good: Qt 6.4
+// ends the reply there and drops the final response (docs/judging.md, "Network safety").
 //
 // Lives on the thread that created it (QNetworkAccessManager's rule); emits finished() exactly once, unless
 // abort() is called first, after which it emits nothing.
@@ -49,6 +54,9 @@ struct AttemptResult {
 class ChatAttempt : public QObject {
     Q_OBJECT
 public:
+    /// A response's header block larger than this (or than the response cap, when smaller) is refused.
+    static constexpr qint64 kMaxHeaderBytes = 64 * 1024;
+
     ChatAttempt(QNetworkAccessManager* network, QObject* parent = nullptr);
 
     /// Sends `body` to `url` with `apiKey` as bearer token (none when empty). `timeoutS` > 0;
@@ -68,6 +76,7 @@ signals:
     void finished(const tribunal::AttemptResult& result);
 
 private:
+    void onMetaData();
     void onReadyRead();
     void onFinished();
     void finish(const AttemptResult& result);
@@ -79,10 +88,12 @@ private:
     QTimer m_timeout;
     QElapsedTimer m_clock;
     QByteArray m_body;
+    QByteArray m_key; ///< to redact it from error texts (redaction.h); sent only in the Authorization header
     qint64 m_maxBytes = 0;
     double m_timeoutS = 0.0;
     bool m_timedOut = false;
     bool m_tooLarge = false;
+    bool m_headersTooLarge = false;
     bool m_done = false;
 };
 

@@ -1,5 +1,7 @@
 #include "judgeconfig.h"
 
+#include "redaction.h"
+
 #include <QJsonValue>
 #include <QtGlobal>
 
@@ -20,6 +22,16 @@ QByteArray JudgeConfig::apiKey() const
     if (apiKeyEnv.isEmpty())
         return {};
     return qgetenv(apiKeyEnv.toLocal8Bit().constData());
+}
+
+QString JudgeConfig::apiKeyError() const
+{
+    if (apiKeyEnv.isEmpty() || !qEnvironmentVariableIsSet(apiKeyEnv.toLocal8Bit().constData()))
+        return {};
+    const QString problem = apiKeyProblem(apiKey());
+    if (problem.isEmpty())
+        return {};
+    return QStringLiteral("api_key_env: the key of judge \"%1\" in %2 %3").arg(name, apiKeyEnv, problem);
 }
 
 double JudgeConfig::costUsd(qint64 tokensIn, qint64 tokensOut) const
@@ -123,6 +135,17 @@ std::optional<JudgeConfig> judgeConfigFromJson(const QJsonObject& json, QString*
         *error = QStringLiteral("base_url: must be an http or https URL");
         return std::nullopt;
     }
+    // The URL is stored in the project's judges table and sent in clear to proxies' logs: a key in it (user
+    // info, a query string) would end up on disk. The message does not quote the URL, which may hold one.
+    const qsizetype authorityStart = url.indexOf(QLatin1String("://")) + 3;
+    const QString authority =
+        url.mid(authorityStart, url.indexOf(QLatin1Char('/'), authorityStart) - authorityStart);
+    if (!config.baseUrl.userInfo().isEmpty() || authority.contains(QLatin1Char('@')) ||
+        config.baseUrl.hasQuery() || config.baseUrl.hasFragment()) {
+        *error = QStringLiteral("base_url: must not hold user info (user:password@), a query string or a "
+                                "fragment; put the key in api_key_env, not in base_url");
+        return std::nullopt;
+    }
     if (!config.reasoningEffort.isEmpty() && config.reasoningEffort != QLatin1String("low") &&
         config.reasoningEffort != QLatin1String("medium") &&
         config.reasoningEffort != QLatin1String("high")) {
@@ -145,6 +168,12 @@ std::optional<JudgeConfig> judgeConfigFromJson(const QJsonObject& json, QString*
             return std::nullopt;
         }
         config.logprobs = logprobs.toBool();
+    }
+    // Checked here, where a design is loaded, so a bad key stops the design before anything runs; the run
+    // checks again when it reads the key (the environment may have changed).
+    if (const QString keyError = config.apiKeyError(); !keyError.isEmpty()) {
+        *error = keyError;
+        return std::nullopt;
     }
     return config;
 }

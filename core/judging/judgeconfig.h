@@ -34,6 +34,10 @@ struct JudgeConfig {
     QUrl completionsUrl() const;
     /// The key from the environment ("" when apiKeyEnv is empty or unset). Never log or store the result.
     QByteArray apiKey() const;
+    /// Why the key in the environment cannot be sent, naming the judge and the variable but never quoting the
+    /// key: "api_key_env: the key of judge \"<name>\" in <VAR> holds a control character" (redaction.h,
+    /// apiKeyProblem). "" when it can, or when apiKeyEnv is empty or unset.
+    QString apiKeyError() const;
     /// Estimated cost of one call in USD.
     double costUsd(qint64 tokensIn, qint64 tokensOut) const;
 };
@@ -45,7 +49,9 @@ QJsonObject judgeConfigToJson(const JudgeConfig& config);
 
 /// Reads a configuration; missing keys take the defaults above, `name`, `base_url` and `model` are required.
 /// An object with a key named `api_key` (or any key containing "secret") is refused, so keys never end up in
-/// design files that are shared. On error returns nullopt with *error = "<field>: <reason>".
+/// design files that are shared. A base_url with user info, a query string or a fragment is refused (a key
+/// there would be stored in the judges table), and so is a key in the named environment variable that is
+/// not visible ASCII (apiKeyError()). On error returns nullopt with *error = "<field>: <reason>".
 std::optional<JudgeConfig> judgeConfigFromJson(const QJsonObject& json, QString* error);
 
 } // namespace tribunal

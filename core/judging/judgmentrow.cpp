@@ -1,6 +1,7 @@
 #include "judgmentrow.h"
 
 #include "answerparser.h"
+#include "redaction.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,11 +20,11 @@ std::string compactJson(const QJsonObject& object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact).toStdString();
 }
 
-QString redact(QString text, const QByteArray& key)
+// Whole, cut off or encoded (redaction.h): an error may have been shortened before it came here (a batch
+// file's error text), so an exact match alone would miss the start of a key.
+QString redact(const QString& text, const QByteArray& key)
 {
-    if (!key.isEmpty())
-        text.replace(QString::fromUtf8(key), QStringLiteral("[redacted]"));
-    return text;
+    return redactedText(text, key);
 }
 
 } // namespace

@@ -28,7 +28,7 @@ struct CallOutcomes {
 
 /// The row of `task` (project item row `projectItemRow`). A failed judgment gets answer none, the error and
 /// run_failure; an unparsable one answer none and error "unparsable answer: <reason>". `apiKey` (may be
-/// empty) is replaced by "[redacted]" in raw and error.
+/// empty) is replaced by "[redacted]" in raw and error, whole, cut off or encoded (redaction.h).
 RunJudgmentRow judgmentRowOf(const AuditDesign& design, const Audit& items, const DesignTask& task,
                              std::int64_t projectItemRow, const CallOutcomes& outcomes,
                              const QByteArray& apiKey);

@@ -113,6 +113,13 @@ bool RunScheduler::start(QString* error)
 {
     // Only what takes a fixed few milliseconds happens here; reading the project and everything that grows
     // with the design runs in prepare() (docs/performance.md, "Running judges").
+    // A key that is not visible ASCII would corrupt or inject request headers: refused before anything is
+    // opened or sent (the design was checked when it was loaded, but the environment may have changed).
+    for (const JudgeConfig& judge : m_design.judges)
+        if (const QString keyError = judge.apiKeyError(); !keyError.isEmpty()) {
+            *error = keyError;
+            return false;
+        }
     std::string err;
     m_log = ProjectRunLog::open(utf8(m_projectPath), &err);
     if (!m_log) {

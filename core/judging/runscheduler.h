@@ -84,7 +84,8 @@ public:
     /// thread - never waits for the design's size). A thread of its own then reads what the project has
     /// recorded, expands the design, maps its items to the project's and finds the requests not recorded
     /// (hashing them); the scheduler goes on from the event loop: writes the judges' configurations, emits
-    /// ready(), then sends. False with *error (nothing sent or written) when the project cannot be opened.
+    /// ready(), then sends. False with *error (nothing sent or written) when the project cannot be opened or
+    /// a judge's key cannot be sent (JudgeConfig::apiKeyError()).
     /// After true, finished() follows exactly once and never from inside start() (also after a cancel()
     /// while preparing), and every error found while preparing arrives through finished(false, error) before
     /// any ready(), with nothing sent or written: "<project>: item (<dataset>, <item id>) of the design is

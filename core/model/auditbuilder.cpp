@@ -98,7 +98,8 @@ std::optional<std::uint32_t> Audit::findItem(std::string_view dataset, std::stri
 AuditBuilder::AuditBuilder() = default;
 
 AuditBuilder::AuditBuilder(const Audit& base)
-    : m_strings(base.strings()), m_conditions(base.conditions()), m_conditionKeys(base.conditionKeys())
+    : m_strings(base.strings()), m_conditions(base.conditions()), m_conditionKeys(base.conditionKeys()),
+      m_conditionKeySet(m_conditionKeys.begin(), m_conditionKeys.end())
 {
     const auto& items = base.items();
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -176,7 +177,7 @@ CondId AuditBuilder::internCondition(Condition pairs)
 
 void AuditBuilder::addConditionKey(StrId key)
 {
-    if (std::find(m_conditionKeys.begin(), m_conditionKeys.end(), key) == m_conditionKeys.end())
+    if (m_conditionKeySet.insert(key).second)
         m_conditionKeys.push_back(key);
 }
 
@@ -530,6 +531,7 @@ AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
     m_conditions = {Condition{}};
     m_conditionIndex.clear();
     m_conditionKeys.clear();
+    m_conditionKeySet.clear();
     progress.step(4, 4);
     return audit;
 }

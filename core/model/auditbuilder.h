@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace tribunal {
@@ -60,6 +61,9 @@ public:
     /// Registers a source file name for SourceRef::file; returns its index (>= 1).
     std::uint32_t addSourceFile(std::string name);
     const std::string& sourceFile(std::uint32_t index) const { return m_sourceFiles[index]; }
+    /// Renames source file `index` (messages name it): a file read through a temporary copy is named as
+    /// given.
+    void renameSourceFile(std::uint32_t index, std::string name) { m_sourceFiles[index] = std::move(name); }
     /// The index the next addSourceFile() returns.
     std::size_t sourceFileCount() const { return m_sourceFiles.size(); }
 
@@ -139,6 +143,7 @@ private:
     std::vector<Condition> m_conditions{Condition{}};
     std::unordered_map<std::string, CondId> m_conditionIndex;
     std::vector<StrId> m_conditionKeys;
+    std::unordered_set<StrId> m_conditionKeySet; // m_conditionKeys, for addConditionKey's check
 };
 
 } // namespace tribunal

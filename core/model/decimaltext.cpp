@@ -63,4 +63,83 @@ std::string significantDigits(double value, int significant)
     return {buffer, result.ptr};
 }
 
+std::optional<std::string> canonicalDecimal(std::string_view text)
+{
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    std::size_t i = 0;
+    const bool negative = i < text.size() && text[i] == '-';
+    if (negative)
+        ++i;
+    // The value is `digits` x 10^exponent; leading zeros are dropped as the digits are collected.
+    std::string digits;
+    std::int64_t exponent = 0;
+    const std::size_t intStart = i;
+    for (; i < text.size() && digit(text[i]); ++i)
+        if (!digits.empty() || text[i] != '0')
+            digits += text[i];
+    if (i == intStart || (text[intStart] == '0' && i - intStart > 1))
+        return std::nullopt; // no integer part, or a leading zero (`007`: an identifier more likely)
+    if (i < text.size() && text[i] == '.') {
+        const std::size_t fracStart = ++i;
+        for (; i < text.size() && digit(text[i]); ++i) {
+            if (!digits.empty() || text[i] != '0')
+                digits += text[i];
+            --exponent;
+        }
+        if (i == fracStart)
+            return std::nullopt;
+    }
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        bool expNegative = false;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-'))
+            expNegative = text[i++] == '-';
+        const std::size_t expStart = i;
+        std::int64_t written = 0;
+        int significant = 0;
+        for (; i < text.size() && digit(text[i]); ++i) {
+            if (significant > 0 || text[i] != '0')
+                ++significant;
+            if (significant > 15)
+                return std::nullopt;
+            written = written * 10 + (text[i] - '0');
+        }
+        if (i == expStart)
+            return std::nullopt;
+        exponent += expNegative ? -written : written;
+    }
+    if (i != text.size())
+        return std::nullopt;
+    if (digits.empty())
+        return std::string(negative ? "-0" : "0");
+    while (digits.back() == '0') {
+        digits.pop_back();
+        ++exponent;
+    }
+    const auto n = static_cast<std::int64_t>(digits.size());
+    std::string fixed;
+    if (exponent >= 0) {
+        // Only worth building when it can be the shorter form (an exponent this big never is).
+        if (exponent <= 32)
+            fixed = digits + std::string(static_cast<std::size_t>(exponent), '0');
+    } else if (-exponent < n) {
+        fixed = digits.substr(0, static_cast<std::size_t>(n + exponent)) + '.' +
+                digits.substr(static_cast<std::size_t>(n + exponent));
+    } else if (-exponent - n <= 32) {
+        fixed = "0." + std::string(static_cast<std::size_t>(-exponent - n), '0') + digits;
+    }
+    const std::int64_t sciExponent = exponent + n - 1;
+    std::string scientific(1, digits[0]);
+    if (n > 1)
+        scientific += '.' + digits.substr(1);
+    scientific += sciExponent < 0 ? "e-" : "e+";
+    const auto magnitude = static_cast<std::uint64_t>(sciExponent < 0 ? -sciExponent : sciExponent);
+    if (magnitude < 10)
+        scientific += '0';
+    scientific += std::to_string(magnitude);
+    std::string out = negative ? "-" : "";
+    out += !fixed.empty() && fixed.size() <= scientific.size() ? fixed : scientific;
+    return out;
+}
+
 } // namespace tribunal

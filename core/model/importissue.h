@@ -3,9 +3,27 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tribunal {
+
+/// How escapeForMessage() treats a backslash of `text`.
+enum class Backslashes {
+    /// Doubled where a reader could otherwise take it for the start of an escape (followed by `\`, `n`, `r`,
+    /// `t`, `x`, `u` or an escaped character), so the original can always be recovered: for names (paths,
+    /// columns, keys).
+    WhereAmbiguous,
+    /// Left alone: for text that quotes data through quoteForMessage() already (JSON escapes inside).
+    Keep,
+};
+
+/// `text` safe to print as part of a one-line message (docs/data-formats.md, "Bad input"): nothing in it can
+/// end the line, move the cursor or start a terminal escape sequence. LF, CR and TAB become `\n`, `\r`,
+/// `\t`; the other C0 controls, DEL and bytes that are not UTF-8 become `\xNN` (two lower-case hex digits of
+/// the byte, e.g. ESC `\x1b`); the C1 controls U+0080..U+009F become `\uNNNN` (e.g. `\u009b`). Everything
+/// else is copied. Text needing none of this is returned unchanged. Pure; thread-safe.
+std::string escapeForMessage(std::string_view text, Backslashes backslashes = Backslashes::WhereAmbiguous);
 
 /// A bad record or a bad file. `line` is 1-based (0 when the problem concerns the whole file); `field` is a
 /// column name or, for JSON, a key path such as `probs.A` or `results[0].swap = True.winner`.
@@ -15,7 +33,9 @@ struct ImportIssue {
     std::string field;
     std::string reason;
 
-    /// `file:line: field: reason` (each of `file`, `line` and `field` is left out when empty or 0).
+    /// `file:line: field: reason` (each of `file`, `line` and `field` is left out when empty or 0), with
+    /// `file` and `field` passed through escapeForMessage() and `reason` with Backslashes::Keep, so that one
+    /// issue is always one line whatever the names hold.
     std::string text() const;
 };
 

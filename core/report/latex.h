@@ -11,8 +11,12 @@ namespace tribunal {
 /// Escapes `text` (UTF-8) for LaTeX text mode so it prints literally:
 /// `\ { } $ & # ^ _ % ~` and `< > |` (which print as other glyphs in OT1/T1 text) become commands; TeX
 /// ligatures that would change the text (`--`, ``` `` ```, `''`, `,,`, `!``, `?``) are broken with `{}`; tabs
-/// and line breaks become spaces and other ASCII control characters are dropped. Other bytes (UTF-8 letters)
-/// pass through unchanged (pdflatex's default UTF-8 input handles Latin, Greek and Cyrillic text).
+/// and line breaks become spaces and other ASCII control characters are dropped. The Latin-1 letters
+/// (U+00C0..U+00FF except Eth, Thorn and the multiplication and division signs) pass through as UTF-8:
+/// pdflatex typesets them in its default fonts. Every other character is written as its code, `<U+03B1>`
+/// (`\textless{}U+03B1\textgreater{}`, at least four hex digits), and a byte that is not UTF-8 as `<0xFF>`:
+/// pdflatex stops at characters its input encoding does not define (Greek, Cyrillic, CJK, emoji), and the
+/// code compiles with any engine and preamble.
 std::string latexEscape(std::string_view text);
 
 /// `value` in fixed notation with `decimals` digits after the point ("C" locale, round half to even on the

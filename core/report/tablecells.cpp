@@ -11,11 +11,6 @@
 
 namespace tribunal {
 
-bool startsLikeFormula(std::string_view text)
-{
-    return !text.empty() && std::string_view("=+-@").find(text[0]) != std::string_view::npos;
-}
-
 void appendCsvQuoted(std::string& out, std::string_view text)
 {
     out += '"';
@@ -34,16 +29,20 @@ bool csvSyntaxNeedsQuotes(std::string_view text)
 
 void appendCsvField(std::string& out, std::string_view text)
 {
-    // Report tables hold numbers as text: -0.05 is a number, not a formula, and stays plain.
-    const auto isNumber = [text] {
-        double value = 0.0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        return error == std::errc() && end == text.data() + text.size();
-    };
-    if (csvSyntaxNeedsQuotes(text) || (startsLikeFormula(text) && !isNumber()))
-        appendCsvQuoted(out, text);
+    // Report tables hold numbers as text: -0.05 is a number, not a formula, and stays plain. Quotes alone do
+    // not stop a spreadsheet from running a formula; the apostrophe does.
+    if (!needsFormulaGuard(text)) {
+        if (csvSyntaxNeedsQuotes(text))
+            appendCsvQuoted(out, text);
+        else
+            out += text;
+        return;
+    }
+    const std::string guarded = guardedText(text);
+    if (csvSyntaxNeedsQuotes(guarded))
+        appendCsvQuoted(out, guarded);
     else
-        out += text;
+        out += guarded;
 }
 
 void appendMarkdownField(std::string& out, std::string_view text)

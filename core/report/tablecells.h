@@ -1,21 +1,21 @@
 #pragma once
 // Cell text shared by the plain-table writers (CSV, Markdown): one quoting rule per format, one number form.
 
+#include "model/spreadsheettext.h"
+
 #include <string>
 #include <string_view>
 
 namespace tribunal {
 
-/// True when a spreadsheet would run `text` as a formula: it starts with = + - or @ (both CSV writers quote
-/// it).
-bool startsLikeFormula(std::string_view text);
 /// Appends `text` RFC 4180-quoted (doubled quotes inside).
 void appendCsvQuoted(std::string& out, std::string_view text);
 /// True when CSV syntax needs `text` quoted: it holds a comma, quote, CR or LF.
 bool csvSyntaxNeedsQuotes(std::string_view text);
-/// Appends `text` as a CSV field, RFC 4180-quoted when it holds a comma, quote, CR or LF, or when a
-/// spreadsheet would run it as a formula (it starts with = + - @ and is not a number), as the flat CSV export
-/// does: the quoted cell reads back unchanged.
+/// Appends `text` as a CSV field: formula-guarded (guardedText(), model/spreadsheettext.h: a text a
+/// spreadsheet would run as a formula gets a leading `'`; numbers such as -0.05 stay plain), then
+/// RFC 4180-quoted when it holds a comma, quote, CR or LF. The flat CSV export writes its text cells the same
+/// way; unguardedText() of the parsed cell gives `text` back.
 void appendCsvField(std::string& out, std::string_view text);
 /// Appends `text` as a Markdown table cell: '|' escaped, line breaks as spaces.
 void appendMarkdownField(std::string& out, std::string_view text);

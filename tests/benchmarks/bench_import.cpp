@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -87,8 +88,45 @@ void BM_SimulateAndBuild(benchmark::State& state)
 
 } // namespace
 
+// A flat CSV whose header has `columns` condition columns after the required ones, and one data row: the
+// header checks (unique names, known columns located) must take linear time (docs/performance.md).
+void BM_ImportWideCsvHeader(benchmark::State& state)
+{
+    const auto columns = static_cast<std::size_t>(state.range(0));
+    const auto path =
+        std::filesystem::temp_directory_path() / ("tribunal-bench-wide-" + std::to_string(columns) + ".csv");
+    {
+        std::string header = "dataset,item_id,judge,format,order,rep,verdict,label";
+        std::string row = "d,1,j,f,AB,1,A,A";
+        for (std::size_t c = 0; c < columns; ++c) {
+            header += ",c" + std::to_string(c);
+            row += ",1";
+        }
+        std::ofstream out(path, std::ios::binary);
+        out << header << '\n' << row << '\n';
+    }
+    for (auto _ : state) {
+        auto outcome = tribunal::importSources({path.string()}, nullptr, {});
+        if (!outcome.audit) {
+            state.SkipWithError("import failed");
+            return;
+        }
+        benchmark::DoNotOptimize(outcome.audit->judgmentCount());
+    }
+    state.counters["columns"] = static_cast<double>(columns);
+    std::filesystem::remove(path);
+}
+
 BENCHMARK(BM_ImportFlatCsv)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ImportJsonl)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_ImportWideCsvHeader)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(BM_SimulateAndBuild)->Unit(benchmark::kMillisecond)->Repetitions(3)->ReportAggregatesOnly(true);
 
 BENCHMARK_MAIN();

@@ -9,6 +9,7 @@
 #include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QThread>
 #include <QTimer>
 
 namespace tribunal::test {
@@ -179,6 +180,40 @@ QByteArray ScriptedHttpServer::completionBody(const QString& content)
 QByteArray ScriptedHttpServer::completion(const QString& content)
 {
     return response(200, completionBody(content));
+}
+
+ScriptedServerThread::ScriptedServerThread(ScriptedHttpServer::Script script,
+                                           const std::function<void(ScriptedHttpServer&)>& setup)
+    : m_thread(std::make_unique<QThread>())
+{
+    m_context = new QObject;
+    m_context->moveToThread(m_thread.get());
+    m_thread->start();
+    QMetaObject::invokeMethod(
+        m_context,
+        [&] {
+            m_server = new ScriptedHttpServer(std::move(script), m_context);
+            if (setup)
+                setup(*m_server);
+            m_listening = m_server->listen();
+            m_baseUrl = m_server->baseUrl();
+        },
+        Qt::BlockingQueuedConnection);
+}
+
+ScriptedServerThread::~ScriptedServerThread()
+{
+    // The server and its sockets are deleted on their own thread (a deferred delete is carried out before the
+    // thread ends), then the thread ends.
+    m_context->deleteLater();
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void ScriptedServerThread::inspect(const std::function<void(const ScriptedHttpServer&)>& f) const
+{
+    QMetaObject::invokeMethod(
+        m_context, [&] { f(*m_server); }, Qt::BlockingQueuedConnection);
 }
 
 } // namespace tribunal::test

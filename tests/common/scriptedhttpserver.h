@@ -16,6 +16,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QObject>
+#include <QString>
 
 #include <functional>
 #include <memory>
@@ -24,6 +25,7 @@ class QSslCertificate;
 class QSslKey;
 class QTcpServer;
 class QTcpSocket;
+class QThread;
 
 namespace tribunal::test {
 
@@ -101,6 +103,31 @@ private:
     qint64 m_endlessWritten = 0;
     bool m_hangUp = false;
     int m_hangUpAfterMs = 0;
+};
+
+/// A ScriptedHttpServer on a thread of its own. A server on the test's thread writes only when the client on
+/// that thread lets the event loop run, so it cannot flood it; this one writes as fast as the kernel takes
+/// the bytes, as a real server in another process does. `setup` configures the server (setEndless, ...) on
+/// its thread before it listens; the script also runs there.
+class ScriptedServerThread {
+public:
+    ScriptedServerThread(ScriptedHttpServer::Script script,
+                         const std::function<void(ScriptedHttpServer&)>& setup = {});
+    ~ScriptedServerThread();
+    ScriptedServerThread(const ScriptedServerThread&) = delete;
+    ScriptedServerThread& operator=(const ScriptedServerThread&) = delete;
+
+    bool listening() const { return m_listening; }
+    QString baseUrl() const { return m_baseUrl; }
+    /// Runs `f` on the server's thread and waits for it (to read the server's counts).
+    void inspect(const std::function<void(const ScriptedHttpServer&)>& f) const;
+
+private:
+    std::unique_ptr<QThread> m_thread;
+    QObject* m_context = nullptr; ///< lives on m_thread; the server is its child
+    ScriptedHttpServer* m_server = nullptr;
+    bool m_listening = false;
+    QString m_baseUrl;
 };
 
 } // namespace tribunal::test

@@ -16,6 +16,7 @@ private slots:
     void unitsAndMissing_data();
     void unitsAndMissing();
     void quotingAndLineEnds();
+    void formulaGuardsDropped();
     void badInput_data();
     void badInput();
     void missingFile();
@@ -121,6 +122,28 @@ void TestCellTableCsv::quotingAndLineEnds()
     QCOMPARE(read->table.rows[0].conditions, std::vector<std::string>{"two\nlines"});
     QCOMPARE(read->table.rows[1].T, 0.25);
     QCOMPARE(read->table.rows[1].conditions, std::vector<std::string>{""});
+}
+
+void TestCellTableCsv::formulaGuardsDropped()
+{
+    // Tribunal's CSV tables guard formula-like text with an apostrophe (model/spreadsheettext.h); reading a
+    // table back drops one apostrophe before = + - @, tab or CR, names and header included, and nothing else.
+    const std::string csv = "judge,format,dataset,T,'=key\n"
+                            "'=j,'+f,\"'@d, x\",0.5,''-v\n"
+                            "'plain',f,'\td,-0.25,-0.5\n";
+    ImportIssue issue;
+    const auto read = parseCellTableCsv(csv, "g.csv", {}, issue);
+    QVERIFY2(read, issue.text().c_str());
+    QCOMPARE(read->table.conditionNames, std::vector<std::string>{"=key"});
+    QCOMPARE(read->table.rows.size(), std::size_t(2));
+    QCOMPARE(read->table.rows[0].judge, std::string("=j"));
+    QCOMPARE(read->table.rows[0].format, std::string("+f"));
+    QCOMPARE(read->table.rows[0].dataset, std::string("@d, x"));
+    QCOMPARE(read->table.rows[0].conditions, std::vector<std::string>{"'-v"});
+    QCOMPARE(read->table.rows[1].judge, std::string("'plain'"));
+    QCOMPARE(read->table.rows[1].dataset, std::string("\td"));
+    QCOMPARE(read->table.rows[1].T, -0.25);
+    QCOMPARE(read->table.rows[1].conditions, std::vector<std::string>{"-0.5"});
 }
 
 void TestCellTableCsv::badInput_data()

@@ -167,7 +167,17 @@ void TestTrustLatex::escape_data()
     QTest::newRow("control") << QString::fromLatin1("a\x01\x7f"
                                                     "b")
                              << "ab";
-    QTest::newRow("utf8") << QString::fromUtf8("Über φ") << QString::fromUtf8("Über φ");
+    // Latin-1 letters pass through; what pdflatex's default UTF-8 input cannot typeset becomes its code.
+    QTest::newRow("utf8") << QString::fromUtf8("Über φ")
+                          << QString::fromUtf8("Über \\textless{}U+03C6\\textgreater{}");
+    QTest::newRow("latin-1 letters") << QString::fromUtf8("àÿÆøß") << QString::fromUtf8("àÿÆøß");
+    QTest::newRow("thorn, eth, times") << QString::fromUtf8("Þð×")
+                                       << "\\textless{}U+00DE\\textgreater{}\\textless{}U+00F0\\textgreater{}"
+                                          "\\textless{}U+00D7\\textgreater{}";
+    QTest::newRow("cjk") << QString::fromUtf8("数据")
+                         << "\\textless{}U+6570\\textgreater{}\\textless{}U+636E\\textgreater{}";
+    QTest::newRow("emoji") << QString::fromUtf8("a🤖") << "a\\textless{}U+1F916\\textgreater{}";
+    QTest::newRow("cyrillic") << QString::fromUtf8("я") << "\\textless{}U+044F\\textgreater{}";
     QTest::newRow("all") << "\\{}$&#^_%~<>|"
                          << "\\textbackslash{}\\{\\}\\$\\&\\#\\textasciicircum{}\\_\\%\\textasciitilde{}"
                             "\\textless{}\\textgreater{}\\textbar{}";

@@ -72,4 +72,8 @@ void writeFile(const std::filesystem::path& path, std::string_view text);
 /// exporter's "lossless").
 void importBothPolicies(const std::vector<std::string>& paths, SourceFormat format, bool roundTrip);
 
+/// Imports the flat CSV at `path`; when it imports, exports it as a flat CSV, imports that and exports again:
+/// both exports must be equal (the formula guard of model/spreadsheettext.h reads back exactly).
+void checkFlatCsvRoundTrip(const std::string& path);
+
 } // namespace tribunal::fuzz

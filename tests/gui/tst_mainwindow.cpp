@@ -19,6 +19,7 @@
 #include "translations.h"
 
 #include "io/projectfile.h"
+#include "io/projectlock.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -28,14 +29,19 @@
 #include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStatusBar>
+#include <QSysInfo>
 #include <QTableView>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QtTest>
 
+#include <csignal>
 #include <memory>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace tribunal;
 
@@ -55,6 +61,7 @@ private slots:
     void cancelledImportChangesNothing();
     void openFailureIsReported();
     void saveAsWritesProjectAndRemembersIt();
+    void saveOntoAProjectAnotherProcessWritesIsRefused();
     void layoutIsRestored();
     void importDialogOffersSkipBadRecords();
     void importDialogTextsReachTheImport();
@@ -439,6 +446,68 @@ void TestMainWindow::saveAsWritesProjectAndRemembersIt()
     auto reopened = openedWindow(copy);
     QVERIFY(reopened);
     QCOMPARE(reopened->sizeText(), QStringLiteral("37 judgments · 3 items · 3 judges · 6 cells"));
+}
+
+void TestMainWindow::saveOntoAProjectAnotherProcessWritesIsRefused()
+{
+    const QString target = m_dir.filePath(QStringLiteral("held.tribunal"));
+    QFile::remove(target);
+    QVERIFY(QFile::copy(m_project, target));
+    QFile file(target);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+
+    // Another process (a child of this one) holds the project's write lock until it is killed.
+    int ready[2];
+    QCOMPARE(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        std::optional<ProjectLockHolder> heldBy;
+        auto lock = ProjectLock::acquire(QFile::encodeName(target).toStdString(), "run", &heldBy);
+        const char byte = lock && lock->held() ? 'y' : 'n';
+        if (::write(ready[1], &byte, 1) != 1)
+            ::_exit(1);
+        for (;;)
+            ::pause();
+    }
+    QVERIFY(child > 0);
+    char byte = 0;
+    const bool locked = ::read(ready[0], &byte, 1) == 1 && byte == 'y';
+    ::close(ready[0]);
+    ::close(ready[1]);
+    auto killChild = qScopeGuard([child] {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+    });
+    QVERIFY(locked);
+
+    auto window = openedWindow(m_project);
+    QVERIFY(window);
+    const auto saved = runJob(*window, [&] { return window->session()->saveAs(target); });
+    QVERIFY(!saved.ok);
+    QCOMPARE(saved.kind, JobResult::Kind::Save);
+    const QString prefix =
+        QStringLiteral("%1: the project is being written by tst_mainwindow run (pid %2 on %3 since ")
+            .arg(target, QString::number(child), QSysInfo::machineHostName());
+    QVERIFY2(saved.message.startsWith(prefix), qPrintable(saved.message));
+    QVERIFY2(saved.message.endsWith(QStringLiteral("); wait until it finishes, or stop it")),
+             qPrintable(saved.message));
+    QVERIFY(window->lastReport());
+    QVERIFY(window->lastReport()->summaryText().startsWith(QStringLiteral("Could not save")));
+    QCOMPARE(window->lastReport()->detailText(), saved.message);
+    QCOMPARE(window->session()->projectPath(), m_project);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
+    file.close();
+
+    // Once the holder is gone (killed: its lock is stale), the same save goes through.
+    killChild.dismiss();
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    const auto again = runJob(*window, [&] { return window->session()->saveAs(target); });
+    QVERIFY2(again.ok, qPrintable(again.message));
+    QCOMPARE(window->session()->projectPath(), target);
 }
 
 void TestMainWindow::layoutIsRestored()

@@ -236,7 +236,8 @@ void TestFlatCsv::roundTripAllColumns()
                         "confidence,tokens_in,tokens_out,error,raw,test,version,variant,cue_on,temperature,"
                         "paradigm\n"));
     QVERIFY(text.contains("\nd,2,j,F,AB,2,tie,B,1e-07,0,0.1,1,0,0,,,,,,,0.7,\n"));
-    QVERIFY(text.contains("\ne,\"=x\",k,,BA,1,B,tie,0,,,,,,,\"-raw\",,,,,,G-Eval\n"));
+    // Formula-like texts are guarded with an apostrophe (model/spreadsheettext.h), which the import drops.
+    QVERIFY(text.contains("\ne,'=x,k,,BA,1,B,tie,0,,,,,,,'-raw,,,,,,G-Eval\n"));
 }
 
 void TestFlatCsv::quoting()
@@ -709,8 +710,11 @@ void TestFlatCsv::exportRejectsNonPairwise()
     // An unwritable place: a clear error, no crash.
     auto ok = importCsv(write("one.csv", kHeader + "d,1,j,F,AB,1,A,A,,,\n"));
     QVERIFY(ok.audit);
-    QVERIFY(!exportFlatCsv(*ok.audit, m_dir->filePath("no/such/dir/x.csv").toStdString(), &error));
-    QVERIFY(QString::fromStdString(error).startsWith("cannot write "));
+    const QString nowhere = m_dir->filePath("no/such/dir/x.csv");
+    QVERIFY(!exportFlatCsv(*ok.audit, nowhere.toStdString(), &error));
+    QCOMPARE(QString::fromStdString(error), nowhere + ": cannot create a file in " +
+                                                m_dir->filePath("no/such/dir") +
+                                                ": No such file or directory");
 }
 
 void TestFlatCsv::exportQuotesFormulas()
@@ -723,9 +727,18 @@ void TestFlatCsv::exportQuotesFormulas()
     QVERIFY(out.audit->findItem("d", "=HYPERLINK(\"x\")"));
     QByteArray exported;
     QCOMPARE(reexport(*out.audit, "out.csv", &exported), QString());
+    // Quotes alone do not stop a spreadsheet: formula-like texts get a leading apostrophe; -1 is a number.
     QCOMPARE(exported, QByteArray("dataset,item_id,judge,format,order,rep,verdict,label,prob_a,cost_usd,"
                                   "latency_s,note\n"
-                                  "d,\"=HYPERLINK(\"\"x\"\")\",\"@j\",\"+F\",AB,1,A,,,,,\"-1\"\n"));
+                                  "d,\"'=HYPERLINK(\"\"x\"\")\",'@j,'+F,AB,1,A,,,,,-1\n"));
+    // The import drops the guard: the same texts, and the same file when exported again.
+    auto back = importCsv(write("formula-out.csv", exported));
+    QVERIFY2(back.audit, qPrintable(issuesText(back.log)));
+    QVERIFY(back.audit->findItem("d", "=HYPERLINK(\"x\")"));
+    QCOMPARE(back.audit->str(back.audit->judgments().judge[0]), std::string_view("@j"));
+    QByteArray again;
+    QCOMPARE(reexport(*back.audit, "again.csv", &again), QString());
+    QCOMPARE(again, exported);
 }
 
 QTEST_GUILESS_MAIN(TestFlatCsv)

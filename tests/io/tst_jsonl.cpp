@@ -128,7 +128,8 @@ AuditPtr handBuiltAudit()
     b.addItem(s("rubric"), s("b2"), TaskKind::Binary); // no judgments, no fields
 
     const CondId c1 = b.internCondition({{s("temperature"), s("0.7")}, {s("paradigm"), s("direct")}});
-    const CondId c2 = b.internCondition({{s("temperature"), s("1.0")}, {s("stream"), s("true")}});
+    // Numeric condition values in canonical form, as every importer stores them (`1.0` reads back as `1`).
+    const CondId c2 = b.internCondition({{s("temperature"), s("1")}, {s("stream"), s("true")}});
     std::vector<std::vector<ProbEntry>> probStore;
     probStore.reserve(16);
 
@@ -476,7 +477,7 @@ void TestJsonl::conversions()
     QCOMPARE(j.rep[order[1]], std::uint16_t(2));
     QVERIFY(isMissing(j.confidence(order[2])));
     QCOMPARE(conditionString(conditionTexts(a, j.condition[order[0]])),
-             std::string("{seed=42;stream=true;t=0.7;top_p=1.0;}"));
+             std::string("{seed=42;stream=true;t=0.7;top_p=1;}")); // 1.0 as a canonical number
     QCOMPARE(j.condition[order[1]], CondId(0));
     auto o = a.findItem("d", "o");
     QVERIFY(o);

@@ -609,7 +609,8 @@ private slots:
     {
         const QByteArray key = "sk-tribunal-test-7f3a9c21e5";
         qputenv("TRIBUNAL_TEST_RUN_KEY", key);
-        // A hostile endpoint that echoes the Authorization header into its answers and its errors.
+        // A hostile endpoint that echoes the Authorization header into its answers and its errors; in the
+        // errors the key straddles the point where the message is shortened to 300 characters.
         test::ScriptedHttpServer server([](int index, const QByteArray& request) {
             QByteArray auth;
             for (const QByteArray& line : request.split('\n'))
@@ -618,8 +619,8 @@ private slots:
             if (index % 2 == 0)
                 return test::ScriptedHttpServer::completion(QStringLiteral("A. Your header was ") +
                                                             QString::fromLatin1(auth));
-            return test::ScriptedHttpServer::response(400,
-                                                      R"({"error": {"message": "bad key )" + auth + R"("}})");
+            return test::ScriptedHttpServer::response(
+                400, R"({"error": {"message": ")" + QByteArray(276, 'x') + " bad key " + auth + R"("}})");
         });
         QVERIFY(server.listen());
         QJsonObject judge = test::simJudgeJson(QStringLiteral("echo"), server.baseUrl(), 1);
@@ -636,6 +637,8 @@ private slots:
         const QByteArray bytes = projectBytes(project);
         QVERIFY(!bytes.isEmpty());
         QVERIFY(!bytes.contains(key));
+        for (qsizetype i = 0; i + 8 <= key.size(); ++i) // not even a part of it cut at the limit
+            QVERIFY2(!bytes.contains(key.mid(i, 8)), key.mid(i, 8).constData());
         QVERIFY(bytes.contains("[redacted]"));
         QVERIFY(bytes.contains("TRIBUNAL_TEST_RUN_KEY"));
     }

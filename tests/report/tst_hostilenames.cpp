@@ -44,7 +44,10 @@
 #include <QtTest>
 
 #include <charconv>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <random>
 #include <set>
 
 using namespace tribunal;
@@ -297,9 +300,32 @@ CsvRows parseCsv(std::string_view csv, std::string* error)
 
 bool isNumber(std::string_view s)
 {
+    // A plain decimal number, as spreadsheets read one: std::from_chars' form with an optional '+', without
+    // inf, nan and hexadecimal.
+    if (s.size() > 1 && s[0] == '+' && s[1] != '-' && s[1] != '+')
+        s.remove_prefix(1);
     double v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return ec == std::errc() && end == s.data() + s.size();
+    return ec == std::errc() && end == s.data() + s.size() &&
+           s.find_first_of("iInNxXpP") == std::string_view::npos;
+}
+
+/// True when a spreadsheet would run the cell text as a formula (OWASP: = + - @, tab, CR first; quotes do not
+/// matter, the spreadsheet removes them first) and it is not a number.
+bool runsAsFormula(std::string_view s)
+{
+    return !s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos && !isNumber(s);
+}
+
+/// The documented inverse of the formula guard (docs/data-formats.md): one apostrophe less on a cell that
+/// starts with apostrophes followed by = + - @, tab or CR. Written here again, independently of the code.
+std::string readBack(const std::string& cell)
+{
+    const auto first = cell.find_first_not_of('\'');
+    if (first != 0 && first != std::string::npos &&
+        std::string_view("=+-@\t\r").find(cell[first]) != std::string_view::npos)
+        return cell.substr(1);
+    return cell;
 }
 
 QString show(std::string_view s)
@@ -333,18 +359,16 @@ QString csvProblem(const std::string& csv, const std::map<std::string, std::set<
                 .arg(header.size());
         for (std::size_t c = 0; c < header.size(); ++c) {
             const CsvField& f = rows[r][c];
-            if (!f.quoted && !f.text.empty() &&
-                std::string_view("=+-@").find(f.text[0]) != std::string_view::npos && !isNumber(f.text))
-                return QString("row %1, column %2: formula cell not quoted: %3")
+            if (runsAsFormula(f.text))
+                return QString("row %1, column %2: formula cell not guarded: %3")
                     .arg(r)
                     .arg(QString::fromStdString(header[c].text), show(f.text));
-            seen[header[c].text].insert(f.text);
+            seen[readBack(header[c].text)].insert(readBack(f.text));
         }
     }
     for (std::size_t c = 0; c < header.size(); ++c)
-        if (!header[c].quoted && !header[c].text.empty() &&
-            std::string_view("=+-@").find(header[c].text[0]) != std::string_view::npos)
-            return QString("header cell not quoted: %1").arg(show(header[c].text));
+        if (runsAsFormula(header[c].text))
+            return QString("header cell not guarded: %1").arg(show(header[c].text));
     for (const auto& [column, names] : expected) {
         const auto it = seen.find(column);
         if (it == seen.end())
@@ -389,6 +413,8 @@ private slots:
     void flatCsvExport();
     void jsonlExportRoundTrips();
     void nonUtf8Names();
+    void flatCsvRoundTripsGuardedNames();
+    void unicodeNamesCompile();
     void checksCanFail();
 };
 
@@ -534,7 +560,7 @@ void TestHostileNames::trustDispersionSweep()
     const ConditionSweep sweep = conditionSweep(cells, kCondKey);
     QCOMPARE(csvProblem(writeSweepTable(sweep, TableFormat::Csv), {}), QString());
     const std::string sweepCsv = writeSweepTable(sweep, TableFormat::Csv);
-    QVERIFY2(sweepCsv.find("\"=1+1\"") != std::string::npos, sweepCsv.c_str());
+    QVERIFY2(sweepCsv.find("\n'=1+1,") != std::string::npos, sweepCsv.c_str());
 }
 
 void TestHostileNames::flatCsvExport()
@@ -612,16 +638,200 @@ void TestHostileNames::nonUtf8Names()
     QCOMPARE(problems.join(" / "), QString());
 }
 
+void TestHostileNames::flatCsvRoundTripsGuardedNames()
+{
+    // Fuzz-like names made of what the formula guard looks at (apostrophes, = + - @, tab, CR, digits, signs)
+    // in every text column of the flat CSV, condition keys and values included: the export guards them
+    // (csvProblem) and the import gives back exactly the audit exported (compareAudits).
+    static constexpr char kAlphabet[] = {'\'', '=', '+', '-', '@', '\t', '\r', '0',
+                                         '1',  '.', 'e', 'x', ',', '"',  '\n'};
+    std::mt19937 random(20261201);
+    auto name = [&](int minLength) {
+        std::uniform_int_distribution<int> length(minLength, 5);
+        std::uniform_int_distribution<std::size_t> pick(0, sizeof kAlphabet - 1);
+        std::string text;
+        for (int k = length(random); k > 0; --k)
+            text += kAlphabet[pick(random)];
+        return text;
+    };
+    for (int round = 0; round < 20; ++round) {
+        AuditBuilder b;
+        std::vector<StrId> keys;
+        for (int k = 0; k < 3; ++k) {
+            // Unique, non-empty and not the name of a flat CSV column (none is made of this alphabet).
+            keys.push_back(b.intern(name(1) + "#k" + std::to_string(k)));
+            b.addConditionKey(keys.back());
+        }
+        const std::vector<std::string> datasets = {name(1), name(1) + "#d"};
+        for (int i = 0; i < 40; ++i) {
+            const auto item = b.addItem(b.intern(datasets[i % 2]),
+                                        b.intern(name(0) + "#" + std::to_string(i)), TaskKind::Pairwise);
+            b.setLabel(item, i % 3 == 0 ? answer::kNone : i % 3 == 1 ? answer::kA : answer::kB);
+            for (int j = 0; j < 3; ++j) {
+                JudgmentInput in;
+                in.item = item;
+                in.judge = b.intern(name(1));
+                in.format = b.intern(name(0));
+                in.order = j % 2 ? Order::BA : Order::AB;
+                in.rep = static_cast<std::uint16_t>(j + 1);
+                in.answer = j == 2 ? answer::kTie : answer::kA;
+                in.raw = b.intern(name(0));
+                in.error = b.intern(name(0));
+                in.test = b.intern(name(0));
+                in.version = b.intern(name(0));
+                Condition pairs;
+                for (const StrId key : keys) {
+                    // A number as a condition value is read in canonical form (`0.0` as `0`,
+                    // model/decimaltext.h), which is not what this test is about.
+                    std::string value = name(0);
+                    if (isNumber(value))
+                        value += 'v';
+                    if (!value.empty())
+                        pairs.emplace_back(key, b.intern(value));
+                }
+                in.condition = b.internCondition(std::move(pairs));
+                b.addJudgment(in);
+            }
+        }
+        ImportLog log;
+        const AuditPtr a = b.build(log);
+        QVERIFY(a);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("guarded.csv").toStdString();
+        std::string error;
+        QVERIFY2(exportFlatCsv(*a, path, &error), error.c_str());
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(csvProblem(f.readAll().toStdString(), {}), QString());
+        ImportOptions options;
+        options.format = SourceFormat::FlatCsv;
+        const ImportOutcome back = importSources({path}, nullptr, options);
+        QVERIFY2(back.audit, back.log.issues.empty() ? "" : back.log.issues[0].text().c_str());
+        const std::string difference = test::compareAudits(*a, *back.audit);
+        QVERIFY2(difference.empty(), difference.c_str());
+    }
+}
+
+/// "" or the first character of `tex` that pdflatex with its default UTF-8 input and OT1 fonts cannot
+/// typeset: any byte of 0x80 and above that is not part of a Latin-1 letter (U+00C0..U+00FF without Eth,
+/// the multiplication sign, Thorn, eth, the division sign and thorn).
+QString untypesetCharacter(const std::string& tex)
+{
+    for (std::size_t i = 0; i < tex.size(); ++i) {
+        const auto c = static_cast<unsigned char>(tex[i]);
+        if (c < 0x80)
+            continue;
+        const auto next = i + 1 < tex.size() ? static_cast<unsigned char>(tex[i + 1]) : 0;
+        const unsigned code = (c == 0xC3 && (next & 0xC0) == 0x80) ? 0xC0 + (next & 0x3F) : 0;
+        if (code == 0 || code == 0xD0 || code == 0xD7 || code == 0xDE || code == 0xF0 || code == 0xF7 ||
+            code == 0xFE)
+            return QString("byte 0x%1 at %2: %3")
+                .arg(c, 2, 16)
+                .arg(i)
+                .arg(QString::fromStdString(tex.substr(i > 20 ? i - 20 : 0, 40)));
+        ++i;
+    }
+    return {};
+}
+
+void TestHostileNames::unicodeNamesCompile()
+{
+    // Greek, CJK, emoji, Cyrillic and Latin-1 names through the table writers: every output is free of
+    // characters pdflatex cannot typeset, shows them as their codes, and the standalone documents go to
+    // latex-documents/ for the trustlatex_pdflatex test, which compiles them with pdflatex.
+    const std::string greek = "αβγ-judge Ελληνικά";
+    const std::string cjk = "数据集 日本語 한국어";
+    const std::string emoji = "🤖 robot 👍🏽";
+    const std::string cyrillic = "судья";
+    const std::string latin1 = "Café Grüße Ærø";
+    const std::string notLatin1 = "Þorn ð × ÷";
+    CellTable cells;
+    cells.conditionNames = {"température"};
+    const std::string* judges[3] = {&greek, &emoji, &cyrillic};
+    int k = 0;
+    for (const auto* judge : judges)
+        for (const std::string* value : {&latin1, &notLatin1}) {
+            CellRow row;
+            row.judge = *judge;
+            row.format = k % 2 ? cjk : latin1;
+            row.dataset = cjk;
+            row.conditions = {*value};
+            row.C = 0.80 + 0.01 * k;
+            row.phi = 0.10 + 0.005 * k;
+            row.A = 0.70 + 0.008 * k;
+            row.T = row.C * (row.A - row.phi / 2);
+            cells.rows.push_back(row);
+            ++k;
+        }
+    TrustSettings settings;
+    const TrustTable trust = cellLevelTrustTable(cells, settings);
+    TrustLatexExport anovaOptions;
+    anovaOptions.anovaFactors = {"judge", "format", "température"};
+    AnovaResult anova;
+    std::string trustTex = trustCellsLatex(trust, {});
+    trustTex += dispersionLatex(cells, settings, false, {});
+    trustTex += anovaLatex(cells, settings, false, anovaOptions, &anova);
+
+    std::vector<testing::BiasItemSpec> items = testing::examplesSection3Items();
+    for (std::size_t i = 0; i < items.size(); ++i)
+        items[i].pA1 = 0.2 + 0.1 * static_cast<double>(i);
+    const AuditPtr a = testing::buildBiasAudit({
+        {greek, "fmt-α", "bandwagon", "v1", "worse", cjk, items},
+        {emoji, "fmt-α", "bandwagon", "v1", "worse", cjk, items},
+    });
+    BiasSettings bias;
+    bias.resamples = 200;
+    bias.permutations = 500;
+    bias.seed = 7;
+    const BiasAnalysis analysis = analyseBias(*a, bias, 1);
+    std::string biasTex = biasExcessLatex(*a, analysis);
+    biasTex += calibrationLatex(*a, analyseCalibration(*a));
+
+    const std::string dir = TRIBUNAL_BUILD_DIR "/latex-documents/";
+    std::filesystem::create_directories(dir);
+    for (const auto& [file, tex] :
+         {std::pair{"unicode_trust.tex", &trustTex}, std::pair{"unicode_bias.tex", &biasTex}}) {
+        QCOMPARE(untypesetCharacter(*tex), QString());
+        // The judges' codes (alpha, robot), in the escaped form latexEscape documents.
+        for (const char* code : {"\\textless{}U+03B1\\textgreater{}", "\\textless{}U+1F916\\textgreater{}"})
+            QVERIFY2(tex->find(code) != std::string::npos,
+                     qPrintable(QString::fromStdString(std::string(file) + ": no " + code)));
+        std::ofstream out(dir + file, std::ios::binary | std::ios::trunc);
+        out << latexStandaloneDocument(*tex);
+        out.close();
+        QVERIFY2(out.good(), file);
+    }
+    QVERIFY(trustTex.find("Caf\xC3\xA9 Gr\xC3\xBC\xC3\x9F"
+                          "e \xC3\x86r\xC3\xB8") != std::string::npos);
+    QVERIFY(trustTex.find("\\textless{}U+00DE\\textgreater{}orn") != std::string::npos);
+    QVERIFY(trustTex.find("\\textless{}U+0441\\textgreater{}") != std::string::npos);
+    QVERIFY(trustTex.find("\\textless{}U+6570\\textgreater{}") != std::string::npos); // the CJK dataset
+    QCOMPARE(latexEscape("a\xFF\xC3"
+                         "b"),
+             std::string("a\\textless{}0xFF\\textgreater{}\\textless{}0xC3\\textgreater{}b"));
+    QVERIFY(!untypesetCharacter("\xCE\xB1").isEmpty());
+    QVERIFY(!untypesetCharacter("\xC3\x9E").isEmpty());
+    QCOMPARE(untypesetCharacter("\xC3\xA9"), QString());
+}
+
 void TestHostileNames::checksCanFail()
 {
     // The checkers above find what they look for.
     QCOMPARE(csvProblem("judge\n=HYPERLINK(x)\n", {}),
-             QString("row 1, column judge: formula cell not quoted: =HYPERLINK(x)"));
+             QString("row 1, column judge: formula cell not guarded: =HYPERLINK(x)"));
+    // Quotes do not stop a spreadsheet (LibreOffice Calc 7.4 shows 2 for "=1+1").
+    QCOMPARE(csvProblem("judge\n\"=1+1\"\n", {}),
+             QString("row 1, column judge: formula cell not guarded: =1+1"));
+    QCOMPARE(csvProblem("judge\n\"\t@x\"\n", {}),
+             QString("row 1, column judge: formula cell not guarded: \\t@x"));
+    QCOMPARE(csvProblem("judge\n-inf\n", {}), QString("row 1, column judge: formula cell not guarded: -inf"));
+    QCOMPARE(csvProblem("\"=k\"\nx\n", {}), QString("header cell not guarded: =k"));
+    QCOMPARE(csvProblem("judge\n'=1+1\n''=2\n", {{"judge", {"=1+1", "'=2"}}}), QString());
     QCOMPARE(csvProblem("judge\n-0.05\n", {}), QString());
     QCOMPARE(csvProblem("a,b\n\"x\n", {}), QString("unterminated quoted field on row 2"));
     QCOMPARE(csvProblem("a,b\n1\n", {}), QString("row 1 has 1 cells, the header 2"));
     QCOMPARE(csvProblem("a\nx\"y\n", {}), QString("quote inside an unquoted field on row 2"));
-    QCOMPARE(csvProblem("judge\n\"-x\"\n", {{"judge", {"-y"}}}),
+    QCOMPARE(csvProblem("judge\n\"'-x\"\n", {{"judge", {"-y"}}}),
              QString("column judge lacks the name -y (read back: -x)"));
     QCOMPARE(latexProblem("x " + kJudgePlus, {}), "raw name: " + show(kJudgePlus));
     QCOMPARE(latexProblem("100\\% \\#2 " + latexEscape(kFormat), {kFormat}), QString());
