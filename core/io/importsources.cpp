@@ -283,8 +283,12 @@ bool startFromProject(const std::string& path, const std::string& readPath, bool
     std::string error;
     auto contents = ProjectFile::open(readPath, &error, progress);
     if (!contents) {
-        if (!progress.cancelled())
-            log.fatal({"", 0, "", error}); // ProjectFile messages start with the path
+        if (!progress.cancelled()) {
+            // ProjectFile messages start with the path they opened: name the input instead (a spooled pipe's
+            // temporary file means nothing to the user), so every issue names its file.
+            const std::string prefix = readPath + ": ";
+            log.fatal({path, 0, "", error.starts_with(prefix) ? error.substr(prefix.size()) : error});
+        }
         return false;
     }
     builder = AuditBuilder(*contents->audit);
