@@ -1277,5 +1277,24 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
         <source>%1 exists; use --force to replace it</source>
         <translation>%1 existiert bereits; mit --force wird es ersetzt</translation>
     </message>
+    <message>
+        <source>Write again the requests of recorded judgments this design asks otherwise (their import replaces them).</source>
+        <translation>Die Anfragen gespeicherter Urteile, die dieses Design anders stellt, erneut schreiben (ihr Import ersetzt sie).</translation>
+    </message>
+    <message>
+        <source>note: to keep both, record the change as a condition of the design (&quot;conditions&quot;); to buy these judgments again and replace the recorded ones, run the same command with --rerun</source>
+        <translation>Hinweis: Um beide zu behalten, die Änderung als Bedingung des Designs aufnehmen (&quot;conditions&quot;); um diese Urteile erneut zu kaufen und die gespeicherten zu ersetzen, denselben Befehl mit --rerun ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>note: %n recorded judgment(s) carry no record of how they were asked (imported, or written by an older version): kept as they are, not sent again</source>
+        <translation>
+            <numerusform>Hinweis: %n gespeichertes Urteil trägt keine Angabe, wie es gestellt wurde (importiert oder von einer älteren Version geschrieben): bleibt, wie es ist, und wird nicht erneut gesendet</numerusform>
+            <numerusform>Hinweis: %n gespeicherte Urteile tragen keine Angabe, wie sie gestellt wurden (importiert oder von einer älteren Version geschrieben): bleiben, wie sie sind, und werden nicht erneut gesendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Buy again the recorded judgments this design asks otherwise (another model, temperature or prompt), replacing them.</source>
+        <translation>Gespeicherte Urteile, die dieses Design anders stellt (anderes Modell, andere Temperatur oder anderer Prompt), erneut kaufen und ersetzen.</translation>
+    </message>
 </context>
 </TS>

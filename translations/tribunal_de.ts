@@ -2200,6 +2200,18 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>Resumes: %L1 judgment already recorded.</source>
         <translation>Fortsetzung: %L1 Bewertung bereits aufgezeichnet.</translation>
     </message>
+    <message>
+        <source>Send these judgments again as the design asks them now; each new answer replaces the recorded one, and they are paid again.</source>
+        <translation>Diese Urteile erneut so senden, wie das Design sie jetzt stellt; jede neue Antwort ersetzt die gespeicherte, und sie werden erneut bezahlt.</translation>
+    </message>
+    <message>
+        <source>&amp;Buy %L1 changed judgment again</source>
+        <translation>%L1 geändertes Urteil erneut &amp;kaufen</translation>
+    </message>
+    <message>
+        <source>&amp;Buy %L1 changed judgments again</source>
+        <translation>%L1 geänderte Urteile erneut &amp;kaufen</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::JudgesWorkspace</name>
@@ -2290,6 +2302,10 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Reopen the project to see the run&apos;s judgments (another job was running).</source>
         <translation>Öffnen Sie das Projekt erneut, um die Bewertungen des Laufs zu sehen (ein anderer Job lief).</translation>
+    </message>
+    <message>
+        <source>To keep both, record the change as a condition of the design; to replace them, buy them again.</source>
+        <translation>Um beide zu behalten, die Änderung als Bedingung des Designs aufnehmen; um sie zu ersetzen, sie erneut kaufen.</translation>
     </message>
 </context>
 <context>
@@ -2655,6 +2671,14 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Choose a file to save to.</source>
         <translation>Wählen Sie eine Zieldatei.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: no temporary directory (%2).</source>
+        <translation>%1 kann nicht geschrieben werden: kein temporäres Verzeichnis (%2).</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
 </context>
 <context>

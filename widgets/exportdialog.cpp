@@ -8,6 +8,8 @@
 #include "rubricworkspace.h"
 #include "trustworkspace.h"
 
+#include "io/outputfile.h"
+
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -24,7 +26,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
@@ -41,17 +42,22 @@ const char* const kDirectoryKey = "export/directory";
 /// TrustLatexTable's values).
 constexpr int kSourceData = 100;
 
+// The CLI's output policy (io/outputfile.h): complete or not at all, links followed, read-only files refused,
+// FIFOs and devices written in place.
 bool writeBytes(const QString& path, const std::string& bytes, QString* error)
 {
-    QSaveFile file(path);
-    const auto size = static_cast<qint64>(bytes.size());
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), size) != size || !file.commit()) {
-        if (error != nullptr)
-            *error = ExportDialog::tr("Cannot write %1: %2")
-                         .arg(shownName(QDir::toNativeSeparators(path)), file.errorString());
-        return false;
+    const std::string target = QFile::encodeName(path).toStdString();
+    std::string err;
+    if (writeOutputFile(target, bytes, &err))
+        return true;
+    if (error != nullptr) {
+        // The policy's messages start with the path; the dialog names it once, as the user typed it.
+        const std::string prefix = target + ": ";
+        const std::string reason = err.rfind(prefix, 0) == 0 ? err.substr(prefix.size()) : err;
+        *error = ExportDialog::tr("Cannot write %1: %2")
+                     .arg(shownName(QDir::toNativeSeparators(path)), QString::fromStdString(reason));
     }
-    return true;
+    return false;
 }
 
 // For the note that names the equivalent command: quote what a shell would split.

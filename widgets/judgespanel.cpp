@@ -52,7 +52,7 @@ JudgesPanel::JudgesPanel(JudgesWorkspace* workspace, QWidget* parent)
       m_biasCue(new QComboBox), m_addBias(new QPushButton(tr("Add &version"))), m_biasList(new QListWidget),
       m_removeBias(new QPushButton(tr("Remove version"))), m_estimateBusy(new QProgressBar),
       m_run(new QPushButton(tr("R&un"))), m_cancel(new QPushButton(tr("&Cancel"))),
-      m_saveAs(new QPushButton(tr("Save &As…"))), m_progress(new QProgressBar)
+      m_saveAs(new QPushButton(tr("Save &As…"))), m_rerun(new QPushButton), m_progress(new QProgressBar)
 {
     setObjectName(QStringLiteral("judgesPanel"));
     auto* content = new QWidget;
@@ -181,7 +181,12 @@ JudgesPanel::JudgesPanel(JudgesWorkspace* workspace, QWidget* parent)
     runLayout->addWidget(m_counts);
     runLayout->addWidget(m_resume);
     runLayout->addWidget(m_result);
+    runLayout->addWidget(m_rerun, 0, Qt::AlignLeft);
     m_resume->setVisible(false);
+    m_rerun->setVisible(false);
+    m_rerun->setToolTip(tr("Send these judgments again as the design asks them now; each new answer replaces "
+                           "the recorded one, and they are paid again."));
+    connect(m_rerun, &QPushButton::clicked, this, &JudgesPanel::rerun);
 
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(judgesBox);
@@ -378,13 +383,28 @@ void JudgesPanel::onFinished(bool cancelled, const QString& error)
     onProgress(m_workspace->counts());
     m_result->setText(m_workspace->resultText());
     Q_UNUSED(error) // part of resultText(); shown there, where it stays readable after the run
+    const std::uint64_t changed = m_workspace->counts().changed;
+    m_rerun->setVisible(changed > 0);
+    m_rerun->setText(counted(static_cast<qint64>(changed), tr("&Buy %L1 changed judgment again"),
+                             tr("&Buy %L1 changed judgments again")));
     refreshRunState();
 }
 
 void JudgesPanel::run()
 {
+    startRun(false);
+}
+
+void JudgesPanel::rerun()
+{
+    startRun(true);
+}
+
+void JudgesPanel::startRun(bool rerunChanged)
+{
+    m_rerun->setVisible(false);
     QString error;
-    if (!m_workspace->startRun(&error)) {
+    if (!m_workspace->startRun(&error, rerunChanged)) {
         m_result->setText(error);
         return;
     }

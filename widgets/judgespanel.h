@@ -81,6 +81,9 @@ public:
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* saveAsButton() const { return m_saveAs; }
+    /// "Buy 60 changed judgments again": shown only after a run was refused because recorded judgments were
+    /// asked otherwise than the design asks them (RunCounts::changed); starts the run that replaces them.
+    QPushButton* rerunButton() const { return m_rerun; }
     QProgressBar* progressBar() const { return m_progress; }
     /// "answered 12 · failed 0 · retried 1 · in flight 4 · spent $0.0012"
     QLabel* countsLabel() const { return m_counts; }
@@ -97,6 +100,8 @@ public:
     /// Opens the dialog for a new judge / for the selected judge.
     void addJudge();
     void editJudge();
+    /// The run of the Run button with RunOptions::rerunChanged (the Buy-again button).
+    void rerun();
     void removeJudge();
     void run();
 
@@ -113,6 +118,7 @@ private:
     void refreshRunState();
     void onProgress(const RunCounts& counts);
     void onFinished(bool cancelled, const QString& error);
+    void startRun(bool rerunChanged);
     void addBias();
     void showDesignMessage(const QString& text);
     int selectedJudge() const;
@@ -143,6 +149,7 @@ private:
     QPushButton* m_run;
     QPushButton* m_cancel;
     QPushButton* m_saveAs;
+    QPushButton* m_rerun;
     QProgressBar* m_progress;
     QLabel* m_counts;
     QLabel* m_resume;

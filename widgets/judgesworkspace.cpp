@@ -376,14 +376,16 @@ void JudgesWorkspace::waitForEstimate()
 
 // --- run -------------------------------------------------------------------------------------------------
 
-bool JudgesWorkspace::startRun(QString* error)
+bool JudgesWorkspace::startRun(QString* error, bool rerunChanged)
 {
     if (QString reason = runBlocker(); !reason.isEmpty()) {
         *error = reason;
         return false;
     }
     m_runProject = m_session->projectPath();
-    auto* scheduler = new RunScheduler(runDesign(), m_session->audit(), m_runProject, RunOptions(), this);
+    RunOptions options;
+    options.rerunChanged = rerunChanged;
+    auto* scheduler = new RunScheduler(runDesign(), m_session->audit(), m_runProject, options, this);
     connect(scheduler, &RunScheduler::progress, this, [this](const RunCounts& counts) {
         m_counts = counts;
         emit progress(counts);
@@ -425,6 +427,10 @@ void JudgesWorkspace::onRunFinished(bool cancelled, const QString& error)
     }
     if (!started) {
         m_result = tr("The run could not start: %1").arg(error);
+        if (m_counts.changed > 0)
+            m_result += QStringLiteral(". ") +
+                        tr("To keep both, record the change as a condition of the design; to replace them, "
+                           "buy them again.");
         emit runningChanged(false);
         emit runFinished(cancelled, error);
         emit designChanged();

@@ -112,8 +112,10 @@ public:
     const RunCounts& counts() const { return m_counts; }
     /// Starts a run of runDesign(). False with *error when runBlocker() says no or the scheduler refused. An
     /// error the scheduler finds while it prepares (RunScheduler::isPrepared()) ends the run with
-    /// resultText() "The run could not start: <error>", as a refusal reads, and the project is not reopened.
-    bool startRun(QString* error);
+    /// resultText() "The run could not start: <error>", as a refusal reads, and the project is not reopened;
+    /// when the refusal is for recorded judgments asked otherwise, counts().changed says how many, and
+    /// `rerunChanged` (RunOptions::rerunChanged) buys them again.
+    bool startRun(QString* error, bool rerunChanged = false);
     /// Stops the running run cleanly (finished follows); a later startRun resumes.
     void cancelRun();
     /// The line describing how the last run ended ("" before the first).

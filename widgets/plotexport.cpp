@@ -2,6 +2,8 @@
 
 #include "qstrings.h"
 
+#include "io/outputfile.h"
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -18,6 +20,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSvgGenerator>
+#include <QTemporaryDir>
 
 namespace tribunal {
 
@@ -78,21 +81,45 @@ bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportSettings& 
 {
     if (settings.width <= 0 || settings.height <= 0 || !(settings.scale > 0.0))
         return fail(error, PlotExportDialog::tr("The figure size must be positive."));
+    // Rendered into a scratch file first, then written by the output policy (io/outputfile.h) like every
+    // other export: complete or not at all, links followed, read-only files refused, FIFOs written in place.
+    QTemporaryDir scratch;
+    if (!scratch.isValid())
+        return fail(error, PlotExportDialog::tr("Cannot write %1: no temporary directory (%2).")
+                               .arg(shownName(QDir::toNativeSeparators(path)), scratch.errorString()));
+    const QString rendered = scratch.filePath(QStringLiteral("plot.") + plotFileSuffix(settings.format));
     bool ok = false;
     switch (settings.format) {
     case PlotFileFormat::Pdf:
-        ok = plot.savePdf(path, settings.width, settings.height, QCP::epNoCosmetic);
+        ok = plot.savePdf(rendered, settings.width, settings.height, QCP::epNoCosmetic);
         break;
     case PlotFileFormat::Svg:
-        return savePlotSvg(plot, path, settings.width, settings.height, error);
+        ok = savePlotSvg(plot, rendered, settings.width, settings.height, error);
+        if (!ok)
+            return fail(
+                error,
+                PlotExportDialog::tr("Cannot write %1.").arg(shownName(QDir::toNativeSeparators(path))));
+        break;
     case PlotFileFormat::Png:
-        ok = plot.savePng(path, settings.width, settings.height, settings.scale);
+        ok = plot.savePng(rendered, settings.width, settings.height, settings.scale);
         break;
     }
     plot.replot(); // the file was laid out at its own size; lay the widget out at its size again
-    if (!ok || !writtenNonEmpty(path))
+    QFile file(rendered);
+    if (!ok || !writtenNonEmpty(rendered) || !file.open(QIODevice::ReadOnly))
         return fail(error,
                     PlotExportDialog::tr("Cannot write %1.").arg(shownName(QDir::toNativeSeparators(path))));
+    const QByteArray bytes = file.readAll();
+    const std::string target = QFile::encodeName(path).toStdString();
+    std::string err;
+    if (!writeOutputFile(target, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                         &err)) {
+        const std::string prefix = target + ": ";
+        const std::string reason = err.rfind(prefix, 0) == 0 ? err.substr(prefix.size()) : err;
+        return fail(error,
+                    PlotExportDialog::tr("Cannot write %1: %2.")
+                        .arg(shownName(QDir::toNativeSeparators(path)), QString::fromStdString(reason)));
+    }
     return true;
 }
 

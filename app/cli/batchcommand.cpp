@@ -9,6 +9,7 @@
 
 #include "judging/auditdesign.h"
 #include "judging/batchfile.h"
+#include "judging/judgmentidentity.h"
 
 #include <iostream>
 
@@ -41,6 +42,11 @@ const QCommandLineOption kNoRetryFailed(
     "no-retry-failed",
     QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Leave out requests the project recorded as failed."));
 
+const QCommandLineOption
+    kRerun("rerun", QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                      "Write again the requests of recorded judgments this design "
+                                      "asks otherwise (their import replaces them)."));
+
 int batchWrite(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -51,7 +57,7 @@ int batchWrite(const QStringList& args)
         "'batch import' the output."));
     parser.addPositionalArgument("write", Msg::tr("The subcommand."), "write");
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
-    addOptions(parser, {kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed});
+    addOptions(parser, {kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed, kRerun});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -78,9 +84,12 @@ int batchWrite(const QStringList& args)
     options.judge = parser.value(kJudge);
     options.projectPath = parser.value(kProject);
     options.retryFailed = !parser.isSet(kNoRetryFailed);
+    options.rerunChanged = parser.isSet(kRerun);
     const auto counts = writeBatchInput(*design, *items, parser.value(kOut), options, &error);
     if (!counts) {
         printError(error.toStdString());
+        if (isAskChangeRefusal(error))
+            printRerunHint();
         return kUsage;
     }
     std::cout << "batch input: " << counts->requests << " requests for " << counts->judgments

@@ -2,6 +2,7 @@
 
 #include "common.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace tribunal::cli {
@@ -41,6 +42,25 @@ void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estima
         out << "  " << judge.judge.toStdString() << ": " << judge.calls << " requests, "
             << usdText(judge.costUsd).toStdString() << ", about "
             << QString::number(judge.durationS / 60.0, 'f', 1).toStdString() << " min\n";
+}
+
+void printRerunHint()
+{
+    std::cerr << Msg::tr(
+                     "note: to keep both, record the change as a condition of the design (\"conditions\"); "
+                     "to buy these judgments again and replace the recorded ones, run the same command "
+                     "with --rerun")
+                     .toStdString()
+              << '\n';
+}
+
+void printUnverifiedNote(std::uint64_t judgments)
+{
+    std::cerr << Msg::tr("note: %n recorded judgment(s) carry no record of how they were asked (imported, or "
+                         "written by an older version): kept as they are, not sent again",
+                         nullptr, static_cast<int>(std::min<std::uint64_t>(judgments, 1u << 30)))
+                     .toStdString()
+              << '\n';
 }
 
 } // namespace tribunal::cli

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 
@@ -26,5 +27,11 @@ QString usdText(double usd);
 /// "design: N items x J judges x F formats -> ... judgments, ... requests", the estimate line and one line
 /// per judge.
 void printDesignEstimate(const AuditDesign& design, const DesignEstimate& estimate, std::ostream& out);
+
+/// Resuming (core/judging/judgmentidentity.h), printed to stderr as "note: ...": after a refusal because
+/// recorded judgments were asked otherwise, how to go on (a condition, or --rerun); and how many recorded
+/// judgments carry no ask hash and are kept as they are.
+void printRerunHint();
+void printUnverifiedNote(std::uint64_t judgments);
 
 } // namespace tribunal::cli

@@ -34,6 +34,11 @@ const QCommandLineOption kNoRetryFailed("no-retry-failed",
                                         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                           "Do not send requests an earlier run recorded as "
                                                           "failed."));
+const QCommandLineOption kRerun("rerun",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                  "Buy again the recorded judgments this design asks "
+                                                  "otherwise (another model, temperature or prompt), "
+                                                  "replacing them."));
 const QCommandLineOption kMaxResponseBytes("max-response-bytes",
                                            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                              "Refuse responses larger than N bytes."),
@@ -58,7 +63,7 @@ int runRun(const QStringList& args)
         "environment variables the judges name (api_key_env) and are never written. SIGINT / SIGTERM "
         "cancel cleanly."));
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
-    addOptions(parser, {kOut, kNoRetryFailed, kMaxResponseBytes, kBackoff, kQuiet});
+    addOptions(parser, {kOut, kNoRetryFailed, kRerun, kMaxResponseBytes, kBackoff, kQuiet});
     QString error;
     if (!parse(parser, args, &error))
         return usage(error);
@@ -94,6 +99,7 @@ int runRun(const QStringList& args)
 
     RunOptions options;
     options.retryFailed = !parser.isSet(kNoRetryFailed);
+    options.rerunChanged = parser.isSet(kRerun);
     options.maxResponseBytes = *maxBytes;
     options.backoffBaseS = *backoff;
     RunScheduler scheduler(*design, items, project, options);
@@ -119,6 +125,11 @@ int runRun(const QStringList& args)
     QObject::connect(&scheduler, &RunScheduler::ready, [](const RunCounts& c) {
         std::cout << "to send: " << c.toSend << " requests (" << c.alreadyRecorded
                   << " judgments already recorded)" << std::endl;
+        if (c.rerun > 0)
+            std::cout << "bought again: " << c.rerun << " recorded judgments asked otherwise (--rerun)"
+                      << std::endl;
+        if (c.unverified > 0)
+            printUnverifiedNote(c.unverified);
     });
     if (!scheduler.start(&error)) {
         printError(error.toStdString());
@@ -141,9 +152,11 @@ int runRun(const QStringList& args)
     stopPoll.stop();
 
     if (!runError.isEmpty() && !cancelled && !scheduler.isPrepared()) {
-        // Found while preparing (a design item missing from the project, a failed read): nothing was sent
-        // or written, so it is reported like a failed start.
+        // Found while preparing (a design item missing from the project, judgments asked otherwise, a
+        // failed read): nothing was sent or written, so it is reported like a failed start.
         printError(runError.toStdString());
+        if (scheduler.counts().changed > 0)
+            printRerunHint();
         return kBadInput;
     }
     const RunCounts& c = scheduler.counts();

@@ -221,6 +221,22 @@ bool OutputFile::commit(std::string* error)
     return true;
 }
 
+bool OutputFile::retarget(const std::string& path, std::string* error)
+{
+    if (m_fd < 0 || m_target.kind != OutputKind::Replace)
+        return fail("not open as a file to replace", 0, error);
+    auto target = resolveOutputTarget(path, error);
+    if (!target)
+        return false;
+    if (target->kind != OutputKind::Replace) {
+        if (error)
+            *error = path + ": a FIFO or device cannot take a file already begun; name a regular file";
+        return false;
+    }
+    m_target = std::move(*target);
+    return true;
+}
+
 void OutputFile::discard()
 {
     if (m_fd >= 0) {

@@ -57,6 +57,11 @@ public:
     bool commit(std::string* error);
     /// Removes the temporary file without touching the target (Stream: closes).
     void discard();
+    /// Replace only, before commit(): the bytes written so far go to `path` instead (resolved by the same
+    /// policy; a read-only file is refused, and so is a FIFO or device, which cannot take a file already
+    /// begun). Used when a batch input that seemed to fit one file must be split after all. False with the
+    /// message in *error, leaving this file as it was.
+    bool retarget(const std::string& path, std::string* error);
     const OutputTarget& target() const { return m_target; }
 
 private:

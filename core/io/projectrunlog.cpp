@@ -36,6 +36,8 @@ std::string extraOf(const RunJudgmentRow& row)
             calls.append(toQString(hash));
         extra.insert(QStringLiteral("call_hashes"), calls);
     }
+    if (!row.askHash.empty())
+        extra.insert(QStringLiteral("ask_hash"), toQString(row.askHash));
     if (row.runFailure)
         extra.insert(QStringLiteral("run_failure"), true);
     return QJsonDocument(extra).toJson(QJsonDocument::Compact).toStdString();
@@ -50,29 +52,43 @@ bool stopped(const std::atomic<bool>* stop)
 bool readRecorded(QSqlDatabase& db, const std::atomic<bool>* stop, ProjectRunLog::Recorded* out,
                   std::string* error)
 {
-    // SQLite's JSON functions pick the three fields out in C: several times faster than parsing every
-    // extra object with QJsonDocument, which matters when a run of a million requests resumes.
+    // The key is built by SQLite in C (quote() and ||, the same text judgmentKey() builds) and the two
+    // fields of extra are picked out by its JSON functions: several times faster than QVariant columns and
+    // QJsonDocument per row, which matters when a run of a million requests resumes. json_valid guards
+    // imported rows whose extra is not JSON.
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT json_extract(extra, '$.request_hash'), json_extract(extra, "
-                                   "'$.run_failure'), json_extract(extra, '$.call_hashes') FROM judgments "
-                                   "WHERE extra LIKE '%\"request_hash\"%'"))) {
+    if (!query.exec(QStringLiteral(
+            "SELECT seq, quote(item) || ',' || quote(nullif(judge, '')) || ',' || quote(nullif(format, '')) "
+            "|| "
+            "',' || quote(nullif(condition, '')) || ',' || quote(nullif(ord, '')) || ',' || quote(rep) || "
+            "',' "
+            "|| quote(nullif(test, '')) || ',' || quote(nullif(version, '')) || ',' || quote(nullif(variant, "
+            "'')) || ',' || quote(nullif(cue_on, '')), CASE WHEN json_valid(extra) THEN json_extract(extra, "
+            "'$.run_failure') END, CASE WHEN json_valid(extra) THEN json_extract(extra, '$.ask_hash') END "
+            "FROM judgments ORDER BY seq"))) {
         *error = sqlErrorText(query.lastError());
         return false;
     }
     while (query.next()) {
         if (stopped(stop))
             return false;
-        const std::string hash = toUtf8(query.value(0));
-        if (hash.empty())
-            continue;
-        const bool failed = query.value(1).toInt() == 1;
-        auto& set = failed ? out->failed : out->answered;
-        set.insert(hash);
-        if (!query.value(2).isNull())
-            for (const auto& call : QJsonDocument::fromJson(query.value(2).toByteArray()).array())
-                set.insert(call.toString().toStdString());
+        ProjectRunLog::RecordedJudgment judgment;
+        judgment.seq = query.value(0).toLongLong();
+        judgment.failed = query.value(2).toInt() == 1;
+        judgment.askHash = toUtf8(query.value(3));
+        // The first row of an identity is the one a run replaces; a second (a project written by an older
+        // version) stays as it is.
+        out->judgments.try_emplace(toUtf8(query.value(1)), std::move(judgment));
     }
+    QSqlQuery judges(db);
+    judges.setForwardOnly(true);
+    if (!judges.exec(QStringLiteral("SELECT name, config FROM judges"))) {
+        *error = sqlErrorText(judges.lastError());
+        return false;
+    }
+    while (judges.next())
+        out->judgeConfigs[toUtf8(judges.value(0))] = toUtf8(judges.value(1));
     return true;
 }
 
@@ -95,6 +111,43 @@ bool readItemRows(QSqlDatabase& db, const std::atomic<bool>* stop, ProjectRunLog
 }
 
 } // namespace
+
+namespace {
+
+/// SQLite's quote() of a text column that stores "" as NULL.
+void appendQuoted(std::string& out, const std::string& text)
+{
+    if (text.empty()) {
+        out += "NULL";
+        return;
+    }
+    out += '\'';
+    for (char c : text) {
+        if (c == '\'')
+            out += '\'';
+        out += c;
+    }
+    out += '\'';
+}
+
+} // namespace
+
+std::string judgmentKey(const RunJudgmentRow& row)
+{
+    // Must equal the key readRecorded() has SQLite build, byte for byte (tst_projectrunlog checks both).
+    std::string key = std::to_string(row.itemRow);
+    for (const std::string* text : {&row.judge, &row.format, &row.conditionJson, &row.order}) {
+        key += ',';
+        appendQuoted(key, *text);
+    }
+    key += ',';
+    key += std::to_string(row.rep);
+    for (const std::string* text : {&row.test, &row.version, &row.variant, &row.cueOn}) {
+        key += ',';
+        appendQuoted(key, *text);
+    }
+    return key;
+}
 
 ProjectRunLog::ProjectRunLog(std::unique_ptr<ProjectConnection> connection, std::string path,
                              std::unique_ptr<ProjectLock> lock)
@@ -175,14 +228,12 @@ bool ProjectRunLog::append(const RunJudgmentRow& row, std::string* error)
         return false;
     }
     bool ok = true;
-    if (row.replacesFailure) {
-        // A resumed run's retry: its answer replaces the recorded failure.
+    if (row.replacesSeq > 0) {
+        // A resumed run's retry of a failure, or a judgment bought again: the new row replaces the old one.
         QSqlQuery remove(db);
-        ok = remove.prepare(
-            QStringLiteral("DELETE FROM judgments WHERE json_extract(extra, '$.request_hash') = ? "
-                           "AND json_extract(extra, '$.run_failure') = 1"));
+        ok = remove.prepare(QStringLiteral("DELETE FROM judgments WHERE seq = ?"));
         if (ok) {
-            remove.addBindValue(toQString(row.requestHash));
+            remove.addBindValue(static_cast<qlonglong>(row.replacesSeq));
             ok = remove.exec();
         }
         if (!ok)

@@ -1,12 +1,17 @@
 #pragma once
 // Appending a live judge run's answers to a project file, one transaction per answer (issue 8: "every answer
-// is written to the project as it arrives, keyed by a hash of the exact request").
+// is written to the project as it arrives").
 //
-// Each judgment row carries its request hash in `extra` ({"request_hash": "<64 hex>"}; FLASK judgments list
-// the hashes of their four calls in "call_hashes"), so a resumed run reads the hashes back and sends none of
-// those requests again. A judgment recorded because the request failed for good (transport errors, HTTP
-// errors after the retries) has "run_failure": true; a resumed run may send such a request again, and its
-// new answer replaces the failure row in the same transaction.
+// A judgment is known by its identity, the columns that make it one judgment of the audit (judgmentKey():
+// item, judge, format, condition, order, run and the bias fields test, version, variant, cue_on; the key
+// ProjectFile refuses twice), never by the bytes of its request: two items with identical texts are two
+// judgments, and a resumed run after a harmless edit of the design (the server's host spelled another way,
+// another max_tokens) finds every judgment it recorded. Each row also carries in `extra` how it was asked
+// ({"ask_hash": "<32 hex>"}: model, prompt and sampling parameters; judging/judgmentidentity.h) and the hash
+// of the exact request ({"request_hash": "<64 hex>"}; FLASK judgments list their four calls in
+// "call_hashes"), which batch files use as custom_id. A judgment recorded because the request failed for good
+// (transport errors, HTTP errors after the retries) has "run_failure": true; a resumed run may send it again,
+// and its new row replaces the recorded one (RunJudgmentRow::replacesSeq) in the same transaction.
 //
 // Durability: the file is switched to SQLite's write-ahead log with synchronous=NORMAL while the run writes:
 // a committed answer survives the process being killed at any point (the commit is in the log before the
@@ -26,7 +31,7 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -51,11 +56,17 @@ struct RunJudgmentRow {
     double latencyS = kMissing;
     std::string raw, error;
     std::string test, version, variant, cueOn;
-    std::string requestHash;             ///< the judgment's key (first call's hash for FLASK)
+    std::string requestHash;             ///< the exact request's hash (first call's for FLASK)
     std::vector<std::string> callHashes; ///< all calls' hashes when more than one
+    std::string askHash;                 ///< how it was asked (judgmentidentity.h); "" = not known
     bool runFailure = false;             ///< failed for good: a resumed run may retry it
-    bool replacesFailure = false;        ///< delete the recorded failure row of requestHash first
+    std::int64_t replacesSeq = 0;        ///< > 0: delete the judgment row with this seq first
 };
+
+/// The identity of a judgment row (its identity columns only; the answer and everything else are ignored):
+/// SQLite's quote() of item, judge, format, condition, ord, rep, test, version, variant and cue_on, an empty
+/// text counting as NULL, joined by commas. Exact (no hash): equal keys are the same judgment.
+std::string judgmentKey(const RunJudgmentRow& row);
 
 class ProjectRunLog {
 public:
@@ -69,10 +80,17 @@ public:
     ProjectRunLog(const ProjectRunLog&) = delete;
     ProjectRunLog& operator=(const ProjectRunLog&) = delete;
 
-    /// Hashes of the requests recorded so far: answered (including unparsable answers) and failed for good.
+    /// One judgment the project holds (its first row of that identity).
+    struct RecordedJudgment {
+        std::int64_t seq = 0; ///< judgments.seq of the row
+        bool failed = false;  ///< run_failure: failed for good, a resumed run may send it again
+        std::string askHash;  ///< extra.ask_hash; "" when the row has none (imported, or an older run's)
+    };
+    /// Every judgment the project holds (answered, unparsable, failed for good, imported), by judgmentKey(),
+    /// and the judges table as it was (name -> configuration JSON) before this run writes its own.
     struct Recorded {
-        std::unordered_set<std::string> answered;
-        std::unordered_set<std::string> failed;
+        std::unordered_map<std::string, RecordedJudgment> judgments;
+        std::map<std::string, std::string> judgeConfigs;
     };
     bool recorded(Recorded* out, std::string* error);
 
@@ -88,9 +106,9 @@ public:
     static bool readResumeState(const std::string& path, Recorded* recorded, ItemRows* rows,
                                 const std::atomic<bool>* stop, std::string* error);
 
-    /// Writes one judgment in its own transaction. With row.replacesFailure, the failure row of the same
-    /// request hash is deleted in that transaction (a scan of the judgments: only retried failures pay it).
-    /// False with *error (SQLite's message) when the write fails; nothing is written then.
+    /// Writes one judgment in its own transaction. With row.replacesSeq > 0, the row with that seq (the
+    /// recorded judgment of the same identity: a failure retried, or a judgment bought again) is deleted in
+    /// that transaction. False with *error (SQLite's message) when the write fails; nothing is written then.
     bool append(const RunJudgmentRow& row, std::string* error);
 
     /// Stores a judge's configuration JSON (judges table) and a setting (settings table), each in its own

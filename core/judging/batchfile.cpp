@@ -2,7 +2,9 @@
 
 #include "chatattempt.h"
 #include "chatrequest.h"
+#include "io/outputfile.h"
 #include "io/projectrunlog.h"
+#include "judgmentidentity.h"
 #include "judgmentrow.h"
 #include "runscheduler.h"
 
@@ -67,7 +69,9 @@ std::optional<HashKey> keyOf(const QString& hex)
 // --- writing
 // ------------------------------------------------------------------------------------------------
 
-/// Writes lines into numbered files, rolling over at the limits (see writeBatchInput).
+/// Writes lines into numbered files, rolling over at the limits (see writeBatchInput). Each file goes through
+/// the output policy (io/outputfile.h): a temporary file renamed into place once complete, symbolic links
+/// followed, read-only files refused, a FIFO or device written in place (it cannot be split).
 class SplitWriter {
 public:
     SplitWriter(QString outPath, const BatchWriteOptions& options)
@@ -93,8 +97,9 @@ public:
     {
         if (!reserve(1, line.size(), error))
             return false;
-        if (m_file.write(line) != line.size()) {
-            *error = m_file.fileName() + QStringLiteral(": ") + m_file.errorString();
+        std::string err;
+        if (!m_file.write(std::string_view(line.constData(), static_cast<std::size_t>(line.size())), &err)) {
+            *error = QString::fromStdString(err);
             return false;
         }
         ++m_lines;
@@ -104,11 +109,11 @@ public:
 
     bool close(QString* error)
     {
-        if (!m_file.flush()) {
-            *error = m_file.fileName() + QStringLiteral(": ") + m_file.errorString();
+        std::string err;
+        if (!m_file.commit(&err)) {
+            *error = QString::fromStdString(err);
             return false;
         }
-        m_file.close();
         return true;
     }
 
@@ -122,9 +127,9 @@ private:
 
     bool openFile(const QString& path, QString* error)
     {
-        m_file.setFileName(path);
-        if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            *error = path + QStringLiteral(": ") + m_file.errorString();
+        std::string err;
+        if (!m_file.open(path.toStdString(), &err)) {
+            *error = QString::fromStdString(err);
             return false;
         }
         m_files.append(path);
@@ -135,33 +140,42 @@ private:
 
     bool rollOver(QString* error)
     {
-        if (!close(error))
-            return false;
+        std::string err;
         if (m_files.size() == 1) {
-            // The first file was written under the plain name while one file seemed enough.
+            // The first file was begun under the plain name while one file seemed enough: it becomes the
+            // first numbered file, and the plain name is never written.
             const QString first = numbered(1);
-            QFile::remove(first);
-            if (!QFile::rename(m_outPath, first)) {
-                *error = m_outPath + QStringLiteral(": cannot rename to ") + first;
+            if (m_file.target().kind == OutputKind::Stream) {
+                *error = m_outPath +
+                         QStringLiteral(": the requests need more than one file, and a FIFO or "
+                                        "device cannot become ") +
+                         first + QStringLiteral("; name a regular file, or raise the limits per file");
+                return false;
+            }
+            if (!m_file.retarget(first.toStdString(), &err)) {
+                *error = QString::fromStdString(err);
                 return false;
             }
             m_files[0] = first;
         }
+        if (!close(error))
+            return false;
         return openFile(numbered(static_cast<int>(m_files.size()) + 1), error);
     }
 
     QString m_outPath, m_stem;
     BatchWriteOptions m_options;
-    QFile m_file;
+    OutputFile m_file;
     QStringList m_files;
     std::int64_t m_lines = 0, m_bytes = 0;
 };
 
-bool readRecorded(const QString& projectPath, ProjectRunLog::Recorded* recorded, QString* error)
+bool readRecorded(const QString& projectPath, ProjectRunLog::Recorded* recorded,
+                  ProjectRunLog::ItemRows* rows, QString* error)
 {
     std::string err;
     auto log = ProjectRunLog::open(utf8(projectPath), &err);
-    if (!log || !log->recorded(recorded, &err) || !log->close(&err)) {
+    if (!log || !log->recorded(recorded, &err) || !log->itemRows(rows, &err) || !log->close(&err)) {
         *error = err.rfind(utf8(projectPath), 0) == 0
                      ? QString::fromStdString(err)
                      : projectPath + QStringLiteral(": ") + QString::fromStdString(err);
@@ -295,37 +309,53 @@ std::optional<BatchWriteCounts> writeBatchInput(const AuditDesign& design, const
         }
     }
     ProjectRunLog::Recorded recorded;
+    ProjectRunLog::ItemRows rows;
     // A project that does not exist yet has recorded nothing: `batch write --project P` before the first
     // `batch import -o P` is the normal order.
     if (!options.projectPath.isEmpty() && QFileInfo::exists(options.projectPath) &&
-        !readRecorded(options.projectPath, &recorded, error))
+        !readRecorded(options.projectPath, &recorded, &rows, error))
         return std::nullopt;
+    const DesignExpansion expansion = expandDesign(design, items);
+    std::vector<std::int64_t> projectRow(items.items().size(), -1);
+    if (!recorded.judgments.empty()) {
+        auto mapped = projectRowsOfDesign(items, expansion.items, rows, options.projectPath, error);
+        if (!mapped)
+            return std::nullopt;
+        projectRow = std::move(*mapped);
+    }
+    // The same decisions as a resumed live run (judgmentidentity.h), refusals included, before a file is
+    // written.
+    ResumePlan plan(design, items, projectRow, recorded,
+                    ResumeOptions{options.retryFailed, options.rerunChanged});
+    std::vector<char> send(expansion.tasks.size(), 1);
+    for (std::size_t t = 0; t < expansion.tasks.size(); ++t)
+        if (judgeFilter < 0 || expansion.tasks[t].judge == judgeFilter)
+            send[t] = plan.decide(expansion.tasks[t]).send ? 1 : 0;
+    if (const QString refusal = plan.refusal(options.projectPath); !refusal.isEmpty()) {
+        *error = refusal + QStringLiteral("; no file was written");
+        return std::nullopt;
+    }
 
     BatchWriteCounts counts;
+    counts.alreadyRecorded = plan.alreadyRecorded();
     SplitWriter writer(outPath, options);
     if (!writer.open(error))
         return std::nullopt;
     std::unordered_set<HashKey, HashKeyHasher> written;
-    const DesignExpansion expansion = expandDesign(design, items);
     std::vector<QByteArray> lines;
-    for (const DesignTask& task : expansion.tasks) {
+    for (std::size_t t = 0; t < expansion.tasks.size(); ++t) {
+        const DesignTask& task = expansion.tasks[t];
         if (judgeFilter >= 0 && task.judge != judgeFilter)
             continue;
         ++counts.judgments;
+        if (send[t] == 0)
+            continue;
         const int calls = callsPerJudgment(design.formats[task.format]);
         lines.clear();
         std::int64_t bytes = 0;
         for (int call = 0; call < calls; ++call) {
             const ChatRequest request = requestOf(design, items, task, call);
             const QString hash = taskCallHash(design, request, task);
-            if (call == 0) {
-                const std::string key = utf8(hash);
-                if (recorded.answered.count(key) != 0 ||
-                    (!options.retryFailed && recorded.failed.count(key) != 0)) {
-                    ++counts.alreadyRecorded;
-                    break;
-                }
-            }
             if (!written.insert(*keyOf(hash)).second) {
                 ++counts.sharedRequests;
                 continue;
@@ -419,24 +449,29 @@ std::optional<BatchImportCounts> importBatchOutput(const AuditDesign& design, co
                 outcomes.failed = true;
                 outcomes.failure = failure;
             }
-        const std::string key = utf8(outcomes.hashes.front());
-        const bool wasFailed = recorded.failed.count(key) != 0;
-        // Answered judgments are final; a failure is replaced only by an answer, so importing the same
-        // file again writes nothing.
-        if (recorded.answered.count(key) != 0 || (wasFailed && outcomes.failed)) {
-            ++counts.alreadyRecorded;
-            return true;
-        }
+        outcomes.askHash = askHash(requestOf(design, items, task, 0));
         RunJudgmentRow row =
             judgmentRowOf(design, items, task, (*projectRow)[task.item], outcomes, keys[task.judge]);
-        row.replacesFailure = wasFailed;
+        // By identity (judgmentidentity.h): an answer asked as the design asks it is final, so importing the
+        // same file again writes nothing; a failure is replaced only by an answer; an answer asked otherwise
+        // (or one without an ask hash) is replaced by the output's, which answers the design's own request
+        // (custom_id): importing it is buying it again.
+        if (const auto found = recorded.judgments.find(judgmentKey(row)); found != recorded.judgments.end()) {
+            const ProjectRunLog::RecordedJudgment& before = found->second;
+            const bool same = before.askHash.empty() || before.askHash == row.askHash;
+            if ((!before.failed && same) || (before.failed && outcomes.failed)) {
+                ++counts.alreadyRecorded;
+                return true;
+            }
+            row.replacesSeq = before.seq;
+        }
         if (!log->append(row, &err)) {
             *error =
                 projectPath + QStringLiteral(": cannot write a judgment: ") + QString::fromStdString(err);
             return false;
         }
-        // `recorded` stays the project's state before the import, as in a live run: two judgments with the
-        // same request (duplicate items) both get their row.
+        // `recorded` stays the project's state before the import, as in a live run; two judgments with the
+        // same request (duplicate items) are two identities and both get their row.
         if (outcomes.failed)
             ++counts.failureRows;
         else if (row.answer.empty())

@@ -49,6 +49,9 @@ struct BatchWriteOptions {
     QString projectPath;
     /// Write requests the project recorded as failed for good again (a resumed run's default).
     bool retryFailed = true;
+    /// Write the requests of recorded judgments the design asks otherwise (judgmentidentity.h); without it
+    /// such a design is refused (ResumePlan::refusal()) and no file is written.
+    bool rerunChanged = false;
 };
 
 struct BatchWriteCounts {
@@ -62,9 +65,13 @@ struct BatchWriteCounts {
 /// Streams the design's requests not yet recorded to `outPath`, one line per distinct request, in the
 /// design's task order; the calls of one judgment stay in one file. When the requests exceed a file's limits
 /// they are split into `<stem>.001.jsonl`, `<stem>.002.jsonl`, ... (`stem` = outPath without ".jsonl"; the
-/// first file is renamed when the second starts), and outPath itself is then not left behind. A single line
-/// over the byte limit still gets a file of its own. nullopt with *error ("<path>: <reason>") on I/O failure
-/// or an unknown judge.
+/// first file moves to its numbered name when the second starts), and outPath itself is then not written. A
+/// single line over the byte limit still gets a file of its own. Every file is written by the output policy
+/// (io/outputfile.h: complete or not at all, links followed, read-only files refused, a FIFO or device
+/// written in place, which fails when the requests need a second file). Recorded judgments are found as a
+/// resumed run finds them (judgmentidentity.h); judgments the design asks otherwise are refused
+/// (ResumePlan::refusal() + "; no file was written") unless options.rerunChanged. nullopt with *error
+/// ("<path>: <reason>") on I/O failure, a refusal or an unknown judge.
 std::optional<BatchWriteCounts> writeBatchInput(const AuditDesign& design, const Audit& items,
                                                 const QString& outPath, const BatchWriteOptions& options,
                                                 QString* error);

@@ -8,6 +8,9 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
+#include <initializer_list>
+
 namespace tribunal {
 
 namespace {
@@ -92,28 +95,42 @@ QByteArray chatRequestBodyViaQJson(const ChatRequest& request)
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
-QString requestHash(const QString& judgeName, const QUrl& url, const QByteArray& body, int rep)
+namespace {
+
+/// SHA-256 over length-prefixed fields, lower-case hex of its first `bytes` bytes.
+QString sha256Hex(std::initializer_list<QByteArray> fields, int bytes)
 {
     // OpenSSL's SHA-256 (SHA extensions where the CPU has them) rather than QCryptographicHash: 722 against
-    // 125 MB/s on the CI machine, and a resumed run hashes every request of its design at start.
+    // 125 MB/s on the CI machine, and a resumed run hashes every recorded judgment's request at start.
     EVP_MD_CTX* context = EVP_MD_CTX_new();
     EVP_DigestInit_ex(context, EVP_sha256(), nullptr);
     // Length-prefixed fields: no two different tuples give the same byte stream.
-    auto field = [context](const QByteArray& bytes) {
-        const QByteArray prefix = QByteArray::number(bytes.size()) + ':';
+    for (const QByteArray& bytesOfField : fields) {
+        const QByteArray prefix = QByteArray::number(bytesOfField.size()) + ':';
         EVP_DigestUpdate(context, prefix.constData(), static_cast<std::size_t>(prefix.size()));
-        EVP_DigestUpdate(context, bytes.constData(), static_cast<std::size_t>(bytes.size()));
-    };
-    field(judgeName.toUtf8());
-    field(url.toString(QUrl::FullyEncoded).toUtf8());
-    field(body);
-    field(QByteArray::number(rep));
+        EVP_DigestUpdate(context, bytesOfField.constData(), static_cast<std::size_t>(bytesOfField.size()));
+    }
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
     EVP_DigestFinal_ex(context, digest, &length);
     EVP_MD_CTX_free(context);
     return QString::fromLatin1(
-        QByteArray(reinterpret_cast<const char*>(digest), static_cast<qsizetype>(length)).toHex());
+        QByteArray(reinterpret_cast<const char*>(digest), std::min(static_cast<int>(length), bytes)).toHex());
+}
+
+} // namespace
+
+QString requestHash(const QString& judgeName, const QUrl& url, const QByteArray& body, int rep)
+{
+    return sha256Hex(
+        {judgeName.toUtf8(), url.toString(QUrl::FullyEncoded).toUtf8(), body, QByteArray::number(rep)}, 32);
+}
+
+QString askHash(const ChatRequest& request)
+{
+    ChatRequest asked = request;
+    asked.maxTokens = 0; // the length limit is not part of the question
+    return sha256Hex({QByteArrayLiteral("ask"), chatRequestBody(asked)}, 16);
 }
 
 } // namespace tribunal

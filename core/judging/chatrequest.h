@@ -38,4 +38,10 @@ QByteArray chatRequestBodyViaQJson(const ChatRequest& request);
 /// Lower-case hex SHA-256 of judge name, URL, body and run index (64 characters).
 QString requestHash(const QString& judgeName, const QUrl& url, const QByteArray& body, int rep);
 
+/// How a judgment was asked: the first 128 bits (32 lower-case hex characters) of SHA-256 over the body with
+/// max_tokens left out, so model, messages, temperature, reasoning effort and log-probabilities count and the
+/// endpoint, the judge's name and the length limit do not (a resumed run tells a harmless edit of the design
+/// from one that changes the question: judgmentidentity.h).
+QString askHash(const ChatRequest& request);
+
 } // namespace tribunal

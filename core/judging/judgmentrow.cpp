@@ -1,6 +1,7 @@
 #include "judgmentrow.h"
 
 #include "answerparser.h"
+#include "judgmentidentity.h"
 #include "redaction.h"
 
 #include <QJsonDocument>
@@ -38,26 +39,8 @@ RunJudgmentRow judgmentRowOf(const AuditDesign& design, const Audit& items, cons
     const TaskKind kind = items.items().kind[task.item];
     const int levels = static_cast<int>(items.items().levels(task.item).size());
 
-    RunJudgmentRow row;
-    row.itemRow = projectItemRow;
-    row.judge = utf8(judge.name);
-    row.format = std::string(promptFormatName(format));
-    const QJsonObject condition = conditionOf(design, task);
-    if (!condition.isEmpty())
-        row.conditionJson = compactJson(condition);
-    row.order = std::string(orderName(task.order));
-    row.rep = task.rep;
-    if (!design.bias.empty()) {
-        // With bias versions in the design the plain judgments are the originals every test shares
-        // (biasdesign.h: originals with no test match any test).
-        row.variant = task.bias < 0 ? "original" : "perturbed";
-        if (task.bias >= 0) {
-            const DesignBias& bias = design.bias[static_cast<std::size_t>(task.bias)];
-            row.test = utf8(bias.test);
-            row.version = utf8(bias.version);
-            row.cueOn = std::string(cueName(bias.cueOn));
-        }
-    }
+    RunJudgmentRow row = identityRowOf(design, task, projectItemRow);
+    row.askHash = utf8(outcomes.askHash);
     row.requestHash = utf8(outcomes.hashes.front());
     if (outcomes.hashes.size() > 1)
         for (const auto& hash : outcomes.hashes)

@@ -21,6 +21,7 @@ namespace tribunal {
 
 struct CallOutcomes {
     std::vector<QString> hashes;        ///< one per call
+    QString askHash;                    ///< askHash() of the first call's request (judgmentidentity.h)
     std::vector<AttemptResult> results; ///< one per call (Answered ones are used)
     bool failed = false;                ///< some call failed for good
     QString failure;                    ///< its error

@@ -2,6 +2,7 @@
 
 #include "io/projectfile.h"
 #include "io/projectrunlog.h"
+#include "judgmentidentity.h"
 #include "judgmentrow.h"
 #include "model/auditbuilder.h"
 #include "model/importissue.h"
@@ -20,12 +21,13 @@ namespace tribunal {
 
 struct RunScheduler::Pending {
     DesignTask task;
-    std::vector<QString> hashes; ///< one per call
+    std::vector<QString> hashes; ///< one per call, filled as the requests are built
+    QString askHash;             ///< askHash() of the first call's request, filled when it is built
     std::vector<AttemptResult> results;
     int remaining = 0;
     bool failed = false;
     QString failure;
-    bool replacesFailure = false;
+    std::int64_t replacesSeq = 0; ///< the recorded row this judgment replaces (a failure, or --rerun)
     bool written = false;
 };
 
@@ -38,6 +40,9 @@ struct RunScheduler::Prepared {
     std::vector<Pending> pending;
     std::vector<std::deque<CallRef>> queues; ///< per judge: the calls of `pending` to send
     std::uint64_t alreadyRecorded = 0;
+    std::uint64_t unverified = 0;
+    std::uint64_t rerun = 0;
+    std::uint64_t changed = 0;
     std::uint64_t toSend = 0;
 };
 
@@ -141,10 +146,10 @@ bool RunScheduler::start(QString* error)
     // of its own (Qt Sql connections belong to their thread); its big temporaries (the recorded hashes, the
     // expansion) are freed there too. finished() is never emitted inside start().
     auto prepared = std::make_shared<Prepared>();
-    m_preparer = QThread::create([prepared, design = m_design, items = m_items, path = m_projectPath,
-                                  retryFailed = m_options.retryFailed, stopFlag = m_stopPreparing] {
-        prepare(design, *items, path, retryFailed, *stopFlag, *prepared);
-    });
+    m_preparer = QThread::create(
+        [prepared, design = m_design, items = m_items, path = m_projectPath,
+         resume = ResumeOptions{m_options.retryFailed, m_options.rerunChanged},
+         stopFlag = m_stopPreparing] { prepare(design, *items, path, resume, *stopFlag, *prepared); });
     connect(m_preparer, &QThread::finished, this, [this, prepared] { onPrepared(std::move(*prepared)); });
     connect(m_preparer, &QThread::finished, m_preparer, &QObject::deleteLater);
     m_preparer->start();
@@ -152,7 +157,7 @@ bool RunScheduler::start(QString* error)
 }
 
 void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const QString& projectPath,
-                           bool retryFailed, const std::atomic<bool>& stop, Prepared& out)
+                           ResumeOptions resume, const std::atomic<bool>& stop, Prepared& out)
 {
     if (stop.load())
         return;
@@ -173,7 +178,9 @@ void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const 
     out.projectRow = std::move(*projectRows);
     out.judgments = expansion.tasks.size();
     out.calls = expansion.calls;
-    findUnrecorded(design, items, expansion.tasks, recorded, retryFailed, stop, out);
+    findUnrecorded(design, items, expansion.tasks, recorded, resume, projectPath, stop, out);
+    if (!out.error.isEmpty() || stop.load())
+        return;
     out.queues.resize(design.judges.size());
     for (std::uint32_t index = 0; index < out.pending.size(); ++index) {
         const Pending& pending = out.pending[index];
@@ -189,39 +196,36 @@ void RunScheduler::prepare(const AuditDesign& design, const Audit& items, const 
 
 void RunScheduler::findUnrecorded(const AuditDesign& design, const Audit& items,
                                   const std::vector<DesignTask>& tasks,
-                                  const ProjectRunLog::Recorded& recorded, bool retryFailed,
-                                  const std::atomic<bool>& stop, Prepared& out)
+                                  const ProjectRunLog::Recorded& recorded, ResumeOptions resume,
+                                  const QString& projectPath, const std::atomic<bool>& stop, Prepared& out)
 {
-    // Only a resumed run needs a hash before sending, and only the first call's (the judgment's key); the
-    // others are filled in as their requests are built (send()), so a fresh run starts at once.
-    const bool resumed = !recorded.answered.empty() || !recorded.failed.empty();
+    // Judgments are found by their identity; only those the project holds are hashed (their ask is compared
+    // with the recorded one), so a fresh run starts at once and the requests are hashed as they are built.
+    ResumePlan plan(design, items, out.projectRow, recorded, resume);
     for (std::size_t t = 0; t < tasks.size(); ++t) {
         if (t % 4096 == 0 && stop.load(std::memory_order_relaxed))
             return;
         const DesignTask& task = tasks[t];
+        const ResumeDecision decision = plan.decide(task);
+        if (!decision.send)
+            continue;
         const int calls = callsPerJudgment(design.formats[task.format]);
         Pending pending;
         pending.task = task;
         pending.hashes.resize(static_cast<std::size_t>(calls));
-        if (resumed) {
-            pending.hashes[0] = taskCallHash(design, requestOf(design, items, task, 0), task);
-            const std::string key = utf8(pending.hashes.front());
-            if (recorded.answered.count(key) != 0) {
-                ++out.alreadyRecorded;
-                continue;
-            }
-            if (recorded.failed.count(key) != 0) {
-                if (!retryFailed) {
-                    ++out.alreadyRecorded;
-                    continue;
-                }
-                pending.replacesFailure = true;
-            }
-        }
+        pending.replacesSeq = decision.replacesSeq;
         pending.results.resize(static_cast<std::size_t>(calls));
         pending.remaining = calls;
         out.pending.push_back(std::move(pending));
     }
+    out.alreadyRecorded = plan.alreadyRecorded();
+    out.unverified = plan.unverified();
+    out.rerun = plan.rerun();
+    out.changed = plan.changed();
+    // Nothing is sent while recorded judgments and the design disagree about what was asked: buying them
+    // again is the caller's choice (ResumeOptions::rerunChanged).
+    if (const QString refusal = plan.refusal(projectPath); !refusal.isEmpty())
+        out.error = refusal + QStringLiteral("; nothing was sent");
 }
 
 void RunScheduler::onPrepared(Prepared prepared)
@@ -230,6 +234,7 @@ void RunScheduler::onPrepared(Prepared prepared)
     if (!m_running)
         return; // cancelled while preparing
     if (!prepared.error.isEmpty()) {
+        m_counts.changed = prepared.changed;
         stop(false, prepared.error);
         return;
     }
@@ -246,6 +251,8 @@ void RunScheduler::onPrepared(Prepared prepared)
     m_counts.judgments = prepared.judgments;
     m_counts.calls = prepared.calls;
     m_counts.alreadyRecorded = prepared.alreadyRecorded;
+    m_counts.unverified = prepared.unverified;
+    m_counts.rerun = prepared.rerun;
     m_counts.toSend = prepared.toSend;
     m_open = m_pending.size();
     m_prepared = true;
@@ -304,6 +311,8 @@ void RunScheduler::send(Channel& channel, CallRef ref)
     QString& hash = pending.hashes[static_cast<std::size_t>(ref.call)];
     if (hash.isEmpty())
         hash = taskCallHash(m_design, request, pending.task);
+    if (ref.call == 0 && pending.askHash.isEmpty())
+        pending.askHash = askHash(request);
     auto* attempt = new ChatAttempt(&m_network, this);
     channel.attempts.push_back(attempt);
     ++channel.inFlight;
@@ -386,12 +395,13 @@ void RunScheduler::complete(Pending& pending)
     const DesignTask& task = pending.task;
     CallOutcomes outcomes;
     outcomes.hashes = pending.hashes;
+    outcomes.askHash = pending.askHash;
     outcomes.results = pending.results;
     outcomes.failed = pending.failed;
     outcomes.failure = pending.failure;
     RunJudgmentRow row =
         judgmentRowOf(m_design, *m_items, task, m_projectRow[task.item], outcomes, m_keys[task.judge]);
-    row.replacesFailure = pending.replacesFailure;
+    row.replacesSeq = pending.replacesSeq;
     if (!pending.failed && row.answer.empty())
         ++m_counts.unparsed;
     std::string err;

@@ -22,6 +22,7 @@
 #include "auditdesign.h"
 #include "chatattempt.h"
 #include "io/projectrunlog.h"
+#include "judgmentidentity.h"
 #include "model/audit.h"
 
 #include <QElapsedTimer>
@@ -45,7 +46,10 @@ struct RunOptions {
     double maxRetryAfterS = 600.0;
     qint64 maxResponseBytes = qint64(4) << 20; ///< larger responses are refused (not retried)
     bool retryFailed = true;                   ///< send requests recorded as failed by an earlier run again
-    std::uint64_t jitterSeed = 0;              ///< 0 = seeded from the clock
+    /// Buy judgments again whose recorded ask differs from the design's (judgmentidentity.h); without it
+    /// such a run is refused before anything is sent.
+    bool rerunChanged = false;
+    std::uint64_t jitterSeed = 0; ///< 0 = seeded from the clock
 };
 
 /// Live counts; calls are HTTP requests (a FLASK judgment takes four).
@@ -53,10 +57,15 @@ struct RunCounts {
     std::uint64_t judgments = 0;       ///< in the design
     std::uint64_t calls = 0;           ///< in the design
     std::uint64_t alreadyRecorded = 0; ///< judgments found in the project at start (not sent)
-    std::uint64_t toSend = 0;          ///< calls this run has to send
-    std::uint64_t answered = 0;        ///< calls answered in this run
-    std::uint64_t failed = 0;          ///< calls failed for good in this run
-    std::uint64_t retried = 0;         ///< retry attempts made
+    std::uint64_t unverified = 0;      ///< of those, recorded without an ask hash (imported, older runs)
+    std::uint64_t rerun = 0;           ///< recorded judgments asked otherwise, sent again (rerunChanged)
+    /// Recorded judgments the design asks otherwise: > 0 only when the run was refused for them (finished()
+    /// with the refusal before ready(); RunOptions::rerunChanged buys them again).
+    std::uint64_t changed = 0;
+    std::uint64_t toSend = 0;   ///< calls this run has to send
+    std::uint64_t answered = 0; ///< calls answered in this run
+    std::uint64_t failed = 0;   ///< calls failed for good in this run
+    std::uint64_t retried = 0;  ///< retry attempts made
     std::uint64_t inFlight = 0;
     std::uint64_t written = 0;  ///< judgments written in this run
     std::uint64_t unparsed = 0; ///< of those, answers the parser could not read
@@ -89,8 +98,9 @@ public:
     /// After true, finished() follows exactly once and never from inside start() (also after a cancel()
     /// while preparing), and every error found while preparing arrives through finished(false, error) before
     /// any ready(), with nothing sent or written: "<project>: item (<dataset>, <item id>) of the design is
-    /// not in the project", or "<project>: <reason>" when reading the project or writing the judges'
-    /// configurations fails.
+    /// not in the project", ResumePlan::refusal() when recorded judgments were asked otherwise than the
+    /// design asks them (counts().changed says how many), or "<project>: <reason>" when reading the project
+    /// or writing the judges' configurations fails.
     bool start(QString* error);
     /// Stops sending, abandons requests in flight (they are sent again by the next run) and finishes with
     /// cancelled = true. Judgments already written stay.
@@ -123,10 +133,11 @@ private:
     };
 
     static void prepare(const AuditDesign& design, const Audit& items, const QString& projectPath,
-                        bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
+                        ResumeOptions resume, const std::atomic<bool>& stop, Prepared& out);
     static void findUnrecorded(const AuditDesign& design, const Audit& items,
                                const std::vector<DesignTask>& tasks, const ProjectRunLog::Recorded& recorded,
-                               bool retryFailed, const std::atomic<bool>& stop, Prepared& out);
+                               ResumeOptions resume, const QString& projectPath,
+                               const std::atomic<bool>& stop, Prepared& out);
     bool writeJudgeConfigs(QString* error);
     void onPrepared(Prepared prepared);
     void dispatch(Channel& channel);

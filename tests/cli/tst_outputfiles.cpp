@@ -101,6 +101,8 @@ private slots:
     void readOnlyRefused_data();
     void readOnlyRefused();
     void simulateKeepsProjectWithoutForce();
+    void batchSplitOntoAFifoIsRefused();
+    void batchSplitLeavesThePlainNameAlone();
 
 private:
     /// The rows: writer name, then the arguments with OUT standing for the output path, the file name OUT
@@ -111,6 +113,7 @@ private:
 
     QTemporaryDir m_dir;
     QString m_input;
+    QString m_design;
 };
 
 void TestOutputFiles::initTestCase()
@@ -119,6 +122,17 @@ void TestOutputFiles::initTestCase()
     m_input = path("input.csv");
     const auto run = runCli({"simulate", "audit", "--judgments", "400", "--runs", "2", "-o", m_input});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    // A design for `batch write` (never sent anywhere).
+    QByteArray items;
+    for (int i = 0; i < 3; ++i)
+        items += QString("{\"dataset\":\"d\",\"item_id\":\"q%1\",\"kind\":\"pairwise\",\"question\":\"Q%1?\","
+                         "\"response_a\":\"A%1\",\"response_b\":\"B%1\",\"label\":\"A\"}\n")
+                     .arg(i)
+                     .toUtf8();
+    writeFile(path("items.jsonl"), items);
+    m_design = path("design.json");
+    writeFile(m_design, "{\"items\": [\"items.jsonl\"], \"formats\": [\"direct\"], \"judges\": [{\"name\": "
+                        "\"j\", \"base_url\": \"http://127.0.0.1:9/v1\", \"model\": \"m\"}]}\n");
 }
 
 void TestOutputFiles::writers()
@@ -141,6 +155,8 @@ void TestOutputFiles::writers()
     QTest::newRow("simulate truth") << QStringList{"simulate", "bias",   "--items", "5",
                                                    "-o",       "BESIDE", "--truth", "OUT"}
                                     << ".csv" << QByteArray("source,dataset,judge,");
+    QTest::newRow("batch write") << QStringList{"batch", "write", "DESIGN", "-o", "OUT"} << ".jsonl"
+                                 << QByteArray("{\"custom_id\":\"");
 }
 
 QStringList TestOutputFiles::args(QString out) const
@@ -148,8 +164,9 @@ QStringList TestOutputFiles::args(QString out) const
     QFETCH(QStringList, command);
     QStringList result;
     for (const QString& arg : command)
-        result << (arg == "OUT"     ? out
-                   : arg == "INPUT" ? m_input
+        result << (arg == "OUT"      ? out
+                   : arg == "INPUT"  ? m_input
+                   : arg == "DESIGN" ? m_design
                    : arg == "BESIDE"
                        ? m_dir.filePath(
                              QString("beside-%1.jsonl").arg(QTest::currentDataTag()).replace(' ', '-'))
@@ -310,6 +327,37 @@ void TestOutputFiles::simulateKeepsProjectWithoutForce()
     run = runCli({"simulate", "audit", "--judgments", "20", "--force", "-o", project});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY(readFile(project) != before);
+}
+
+void TestOutputFiles::batchSplitOntoAFifoIsRefused()
+{
+    // Six requests, two per file: a FIFO takes the first file's lines as they come, but cannot become
+    // `<stem>.001.jsonl` when the second file starts.
+    const QString fifo = path("split-fifo.jsonl");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+    FifoReader reader(fifo);
+    const auto run = runCli({"batch", "write", m_design, "-o", fifo, "--max-requests", "2"});
+    reader.finish();
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(
+                 fifo + ": the requests need more than one file, and a FIFO or device cannot become " +
+                 path("split-fifo.001.jsonl") + "; name a regular file, or raise the limits per file"),
+             qPrintable(run.err));
+    QVERIFY(S_ISFIFO(lstatOf(fifo).st_mode));
+}
+
+void TestOutputFiles::batchSplitLeavesThePlainNameAlone()
+{
+    // An existing file under the plain name stays as it was when the requests are split into numbered
+    // files; the numbered files are complete.
+    const QString plain = path("split.jsonl");
+    writeFile(plain, "earlier\n");
+    const auto run = runCli({"batch", "write", m_design, "-o", plain, "--max-requests", "4"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(readFile(plain), QByteArray("earlier\n"));
+    QCOMPARE(readFile(path("split.001.jsonl")).count('\n'), 4);
+    QCOMPARE(readFile(path("split.002.jsonl")).count('\n'), 2);
+    QCOMPARE(QDir(m_dir.path()).entryList({".split*"}, QDir::Files | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestOutputFiles)

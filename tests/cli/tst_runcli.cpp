@@ -25,19 +25,6 @@ using tribunal::testing::writeFixture;
 
 namespace {
 
-QJsonObject readStats(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
-}
-
-int statValue(const QString& path, const char* key)
-{
-    return readStats(path).value(QLatin1String(key)).toInt();
-}
-
 /// The simulator's live counts (GET /v1/stats): the stats file is only rewritten after an answer or fault,
 /// so a request a killed client abandoned is counted as received there only at the next write.
 QJsonObject liveStats(const QString& baseUrl)
@@ -109,8 +96,9 @@ private slots:
                       {QStringLiteral("run"), designPath, QStringLiteral("-o"), project,
                        QStringLiteral("--quiet")});
             QVERIFY(cli.waitForStarted());
-            QTRY_VERIFY_WITH_TIMEOUT(
-                statValue(m_stats, "answered") >= threshold || cli.state() == QProcess::NotRunning, 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(test::simStat(m_stats, "answered") >= threshold ||
+                                         cli.state() == QProcess::NotRunning,
+                                     120000);
             QVERIFY2(cli.state() == QProcess::Running, "the run ended before it could be killed");
             cli.kill(); // SIGKILL
             QVERIFY(cli.waitForFinished(10000));
@@ -149,8 +137,8 @@ private slots:
             QVERIFY(distinct.contains(hash));
         // The simulator answered each of the 240 prompts at least twice (2 runs); the only extra answers are
         // ones a killed client had in flight and never recorded.
-        QCOMPARE(statValue(m_stats, "bodies"), calls / 2);
-        const int answered = statValue(m_stats, "answered");
+        QCOMPARE(test::simStat(m_stats, "bodies"), calls / 2);
+        const int answered = test::simStat(m_stats, "answered");
         QVERIFY2(answered >= calls && answered <= calls + kills * inFlight,
                  qPrintable(QString::number(answered)));
         QVERIFY(!QFile::exists(project + QStringLiteral("-wal")));

@@ -462,6 +462,31 @@ void TestExportDialog::saveToUnwritablePathFails()
     QVERIFY(!dialog.saveTo(path, &error));
     QVERIFY2(error.startsWith("Cannot write " + QDir::toNativeSeparators(path) + ": "), qPrintable(error));
     QVERIFY(!QFile::exists(path));
+
+    // The output policy (io/outputfile.h), as the CLI's -o: a read-only file is refused and kept; a link is
+    // followed and stays.
+    const QString readOnly = dir.filePath("read-only.tex");
+    {
+        QFile file(readOnly);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    QVERIFY(QFile::setPermissions(readOnly, QFileDevice::ReadOwner));
+    QVERIFY(!dialog.saveTo(readOnly, &error));
+    QCOMPARE(error,
+             "Cannot write " + readOnly +
+                 ": the file is read-only; make it writable or write to another file (nothing was written)");
+    QFile kept(readOnly);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("keep me"));
+    const QString target = dir.filePath("target.tex");
+    const QString link = dir.filePath("link.tex");
+    QVERIFY(QFile::link(target, link));
+    QVERIFY2(dialog.saveTo(link, &error), qPrintable(error));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QFile written(target);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll(), dialog.latexText().toUtf8());
 }
 
 void TestExportDialog::copyPutsTheTextOnTheClipboard()

@@ -129,6 +129,7 @@ private slots:
     void runThroughThePanel();
     void cancelAndResume();
     void runThatCannotStart();
+    void changedJudgmentsAreBoughtAgainOnRequest();
     void estimateFollowsTheDesign_data();
     void estimateFollowsTheDesign();
     void largeDesignEstimatesOffTheGuiThread();
@@ -332,6 +333,60 @@ void TestJudgesPanel::cancelAndResume()
     const QStringList hashes = test::projectRequestHashes(f.project);
     QCOMPARE(hashes.size(), qsizetype(48));
     QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(48));
+}
+
+void TestJudgesPanel::changedJudgmentsAreBoughtAgainOnRequest()
+{
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 2);
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    f.session.waitForJob();
+    QTRY_VERIFY(!f.session.isBusy());
+    QVERIFY(panel.rerunButton()->isHidden());
+
+    // The judge's temperature changes: the recorded judgments no longer answer the design's question.
+    panel.judgesView()->selectRow(0);
+    click(panel.editButton());
+    JudgeEditDialog* dialog = panel.editDialog();
+    QVERIFY(dialog);
+    dialog->temperatureBox()->setValue(0.5);
+    click(dialog->buttons()->button(QDialogButtonBox::Ok));
+    QTRY_VERIFY(!panel.editDialog());
+    QTRY_VERIFY(panel.runButton()->isEnabled());
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+    QCOMPARE(workspace.counts().changed, std::uint64_t(24));
+    QCOMPARE(workspace.counts().answered, std::uint64_t(0));
+    const QString result = panel.resultLabel()->text();
+    QVERIFY2(result.startsWith(QStringLiteral("The run could not start: %1: 24 recorded judgments of judge "
+                                              "'sim-gui' (temperature 0 -> 0.5) were asked otherwise than "
+                                              "this design asks them; nothing was sent.")
+                                   .arg(f.project)),
+             qPrintable(result));
+    QVERIFY2(result.endsWith(QStringLiteral("buy them again.")), qPrintable(result));
+    QVERIFY(panel.rerunButton()->isVisible());
+    QCOMPARE(panel.rerunButton()->text(), QStringLiteral("&Buy 24 changed judgments again"));
+    QCOMPARE(f.session.summary().judgments, std::uint64_t(24));
+
+    // The user buys them again: 24 requests, each answer replacing the recorded judgment.
+    click(panel.rerunButton());
+    QVERIFY(panel.rerunButton()->isHidden());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
+    QCOMPARE(workspace.counts().rerun, std::uint64_t(24));
+    QCOMPARE(workspace.counts().answered, std::uint64_t(24));
+    QVERIFY2(panel.resultLabel()->text().startsWith(QStringLiteral("Finished: 24 answered")),
+             qPrintable(panel.resultLabel()->text()));
+    f.session.waitForJob();
+    QTRY_VERIFY(!f.session.isBusy());
+    QCOMPARE(f.session.summary().judgments, std::uint64_t(24));
+    QVERIFY(panel.rerunButton()->isHidden());
 }
 
 void TestJudgesPanel::runThatCannotStart()

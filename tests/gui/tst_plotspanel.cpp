@@ -521,11 +521,38 @@ void TestPlotsPanel::exportErrors()
     QString error;
     const QString bad = QStringLiteral("/nonexistent-dir/figure.png");
     QVERIFY(!savePlot(*m_panel->ceilingPlot(), bad, settings, &error));
-    QCOMPARE(error, QStringLiteral("Cannot write /nonexistent-dir/figure.png."));
+    QCOMPARE(error, QStringLiteral("Cannot write /nonexistent-dir/figure.png: cannot create a file in "
+                                   "/nonexistent-dir: No such file or directory."));
     settings.format = PlotFileFormat::Svg;
     QVERIFY(
         !savePlot(*m_panel->ceilingPlot(), QStringLiteral("/nonexistent-dir/figure.svg"), settings, &error));
-    QCOMPARE(error, QStringLiteral("Cannot write /nonexistent-dir/figure.svg."));
+    QCOMPARE(error, QStringLiteral("Cannot write /nonexistent-dir/figure.svg: cannot create a file in "
+                                   "/nonexistent-dir: No such file or directory."));
+
+    // The output policy (io/outputfile.h): a link is followed and stays, a read-only file is refused and
+    // kept, a FIFO is written in place.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    settings.format = PlotFileFormat::Png;
+    const QString target = dir.filePath(QStringLiteral("target.png"));
+    const QString link = dir.filePath(QStringLiteral("link.png"));
+    QVERIFY(QFile::link(target, link));
+    QVERIFY2(savePlot(*m_panel->ceilingPlot(), link, settings, &error), qPrintable(error));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(!QImage(target).isNull());
+    const QString readOnly = dir.filePath(QStringLiteral("read-only.png"));
+    {
+        QFile file(readOnly);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    QVERIFY(QFile::setPermissions(readOnly, QFileDevice::ReadOwner));
+    QVERIFY(!savePlot(*m_panel->ceilingPlot(), readOnly, settings, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("Cannot write %1: the file is read-only;").arg(readOnly)),
+             qPrintable(error));
+    QFile kept(readOnly);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("keep me"));
     settings.width = 0;
     QVERIFY(!savePlot(*m_panel->ceilingPlot(), QStringLiteral("x.svg"), settings, &error));
     QCOMPARE(error, QStringLiteral("The figure size must be positive."));
