@@ -11,12 +11,14 @@
 //     machine it includes the caller being preempted); handover_ms: the last of those gaps alone, from the
 //     last heartbeat to ready() (the scheduler's own work on the caller's thread when preparing ends).
 // The fixture (items, design, project) is built once per size under the temp directory and reused by later
-// processes; a fixture whose recorded count does not match (stale after a change of the request hash) is
+// processes; a fixture whose recorded count does not match (stale after a change of the judgment identity) is
 // reported as an error: delete the directory then.
 
 #include "io/auditsource.h"
 #include "io/projectrunlog.h"
 #include "judging/auditdesign.h"
+#include "judging/chatrequest.h"
+#include "judging/judgmentidentity.h"
 #include "judging/runscheduler.h"
 
 #include <benchmark/benchmark.h>
@@ -108,15 +110,14 @@ void recordJudgments(const std::string& project, const AuditDesign& design, cons
         if ((t + 1) * recorded / tasks == t * recorded / tasks)
             continue;
         const DesignTask& task = expansion.tasks[t];
-        RunJudgmentRow row;
-        row.itemRow = rows.at({std::string(items.str(items.items().dataset[task.item])),
-                               std::string(items.str(items.items().itemId[task.item]))});
-        row.judge = design.judges[task.judge].name.toStdString();
-        row.format = std::string(promptFormatName(design.formats[task.format]));
-        row.order = task.order == Order::AB ? "AB" : "BA";
-        row.rep = task.rep;
+        RunJudgmentRow row =
+            identityRowOf(design, task,
+                          rows.at({std::string(items.str(items.items().dataset[task.item])),
+                                   std::string(items.str(items.items().itemId[task.item]))}));
         row.answer = "A";
-        row.requestHash = taskCallHash(design, requestOf(design, items, task, 0), task).toStdString();
+        const ChatRequest request = requestOf(design, items, task, 0);
+        row.requestHash = taskCallHash(design, request, task).toStdString();
+        row.askHash = askHash(request).toStdString();
         if (!log->append(row, &error))
             throw std::runtime_error(error);
     }
@@ -136,7 +137,7 @@ struct Fixture {
         requests = static_cast<std::uint64_t>(requestCount);
         recorded = requests * kHeadlineRecorded / kHeadlineRequests;
         const auto dir = std::filesystem::temp_directory_path() /
-                         ("tribunal-bench-run-resume-" + std::to_string(requests));
+                         ("tribunal-bench-run-resume-v2-" + std::to_string(requests));
         std::filesystem::create_directories(dir);
         const QString itemsPath = QString::fromStdString((dir / "items.jsonl").string());
         project = QString::fromStdString((dir / "resume.tribunal").string());

@@ -96,16 +96,8 @@ private slots:
         m_items = writeFixture(m_dir, QStringLiteral("items.jsonl"),
                                test::pairwiseItemsJsonl(kItems, QStringLiteral("sim-crash")));
         // One simulator for the whole test: its latency paces the runs (a few answers per run and kill).
-        const QJsonObject config{
-            {QStringLiteral("seed"), 11},
-            {QStringLiteral("models"),
-             QJsonObject{{QStringLiteral("sim-crash"), QJsonObject{{QStringLiteral("accuracy"), 0.8},
-                                                                   {QStringLiteral("latency_ms"), 10}}}}}};
-        const QString configPath =
-            writeFixture(m_dir, QStringLiteral("sim.json"), QJsonDocument(config).toJson());
-        m_baseUrl = test::startJudgeSim(
-            m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH),
-            {m_items, QStringLiteral("--config"), configPath, QStringLiteral("--port"), QStringLiteral("0")});
+        m_baseUrl = test::startLatencySim(m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH), m_dir.path(),
+                                          m_items, QStringLiteral("sim-crash"), 10, 11);
         QVERIFY2(!m_baseUrl.isEmpty(), "tribunal-judge-sim did not start");
     }
 

@@ -96,16 +96,8 @@ private slots:
         m_items = writeFixture(m_dir, QStringLiteral("items.jsonl"),
                                test::pairwiseItemsJsonl(kItems, QStringLiteral("sim-lock")));
         // 80 calls, 2 in flight, 150 ms each on average: a run of about 6 s.
-        const QJsonObject config{
-            {QStringLiteral("seed"), 5},
-            {QStringLiteral("models"),
-             QJsonObject{{QStringLiteral("sim-lock"), QJsonObject{{QStringLiteral("accuracy"), 0.8},
-                                                                  {QStringLiteral("latency_ms"), 150}}}}}};
-        const QString configPath =
-            writeFixture(m_dir, QStringLiteral("sim.json"), QJsonDocument(config).toJson());
-        m_baseUrl = test::startJudgeSim(
-            m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH),
-            {m_items, QStringLiteral("--config"), configPath, QStringLiteral("--port"), QStringLiteral("0")});
+        m_baseUrl = test::startLatencySim(m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH), m_dir.path(),
+                                          m_items, QStringLiteral("sim-lock"), 150, 5);
         QVERIFY2(!m_baseUrl.isEmpty(), "tribunal-judge-sim did not start");
         const QJsonObject design =
             test::designJson(m_items, {test::simJudgeJson(QStringLiteral("sim-lock"), m_baseUrl, 2)},
