@@ -117,6 +117,50 @@ void BM_ImportWideCsvHeader(benchmark::State& state)
     std::filesystem::remove(path);
 }
 
+// Detecting the format of an input before it is imported (importer.h detectFormat): the flat CSV and JSONL
+// fixtures (detection reads up to 1 MiB of each, looking for Inspect logs), and a folder of 1,000
+// annotations.json files in 100 model folders (detection walks the tree to tell AlpacaEval from LLMBar).
+// Compare with BM_ImportFlatCsv of the same run: detection must be a small fraction of an import.
+void BM_DetectFormat(benchmark::State& state)
+{
+    std::string path;
+    switch (state.range(0)) {
+    case 0:
+        path = fixture().csv;
+        break;
+    case 1:
+        path = fixture().jsonl;
+        break;
+    default: {
+        const auto dir = std::filesystem::temp_directory_path() / "tribunal-bench-detect-tree";
+        if (!std::filesystem::exists(dir / "complete")) {
+            for (int m = 0; m < 100; ++m)
+                for (int a = 0; a < 10; ++a) {
+                    const auto folder =
+                        dir / ("model" + std::to_string(m)) / ("annotator" + std::to_string(a));
+                    std::filesystem::create_directories(folder);
+                    std::ofstream(folder / "annotations.json", std::ios::binary)
+                        << "[{\"instruction\":\"q\",\"output_1\":\"a\",\"output_2\":\"b\",\"generator_1\":"
+                           "\"x\",\"generator_2\":\"y\",\"annotator\":\"j\",\"preference\":1.0}]\n";
+                }
+            std::ofstream(dir / "complete") << "1\n";
+        }
+        path = dir.string();
+        break;
+    }
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(tribunal::detectFormat(path));
+    state.counters["input"] = static_cast<double>(state.range(0));
+}
+
+BENCHMARK(BM_DetectFormat)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(BM_ImportFlatCsv)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ImportJsonl)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ImportWideCsvHeader)

@@ -108,7 +108,7 @@ private slots:
                              test::duplicateTextItemsJsonl(40, 2, QStringLiteral("sim-dup")));
         m_stats = m_dir.filePath(QStringLiteral("stats.json"));
         m_baseUrl = test::startLatencySim(m_sim, QStringLiteral(TRIBUNAL_JUDGE_SIM_PATH), m_dir.path(),
-                                          allItems, QStringLiteral("sim-resume"), 10, 11, m_stats);
+                                          allItems, QStringLiteral("sim-resume"), 20, 11, m_stats);
         QVERIFY2(!m_baseUrl.isEmpty(), "tribunal-judge-sim did not start");
         QVERIFY(m_baseUrl.startsWith(QStringLiteral("http://127.0.0.1:")));
     }
