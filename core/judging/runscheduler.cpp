@@ -98,10 +98,7 @@ RunScheduler::RunScheduler(AuditDesign design, AuditPtr items, QString projectPa
       m_jitter(options.jitterSeed != 0
                    ? options.jitterSeed
                    : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
-{
-    // Keys never follow redirects (chatattempt.h), and responses are not cached.
-    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-}
+{}
 
 RunScheduler::~RunScheduler()
 {

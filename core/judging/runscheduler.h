@@ -21,12 +21,12 @@
 
 #include "auditdesign.h"
 #include "chatattempt.h"
+#include "curlmulti.h"
 #include "io/projectrunlog.h"
 #include "judgmentidentity.h"
 #include "model/audit.h"
 
 #include <QElapsedTimer>
-#include <QNetworkAccessManager>
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -154,7 +154,7 @@ private:
     QString m_projectPath;
     RunOptions m_options;
     std::unique_ptr<ProjectRunLog> m_log;
-    QNetworkAccessManager m_network;
+    CurlMulti m_network;
     std::vector<Pending> m_pending;
     std::vector<std::unique_ptr<Channel>> m_channels;
     std::vector<std::int64_t> m_projectRow; ///< items audit row -> project items.row (-1 unknown)

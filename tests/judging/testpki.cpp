@@ -4,7 +4,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QSslConfiguration>
 #include <QSslSocket>
 
 namespace tribunal::test {
@@ -146,19 +145,6 @@ std::optional<TestPki> makeTestPki(const QString& path, QString* error)
     pki.otherHost = *other;
     pki.selfSigned = *self;
     return pki;
-}
-
-TrustTestCa::TrustTestCa(const QSslCertificate& ca) : m_previous(QSslConfiguration::defaultConfiguration())
-{
-    QSslConfiguration config = m_previous;
-    config.addCaCertificate(ca);
-    QSslConfiguration::setDefaultConfiguration(config);
-}
-
-// The whole previous configuration comes back (adding a CA also turned off loading the system's on demand).
-TrustTestCa::~TrustTestCa()
-{
-    QSslConfiguration::setDefaultConfiguration(m_previous);
 }
 
 } // namespace tribunal::test

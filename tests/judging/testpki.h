@@ -3,11 +3,10 @@
 // A throw-away public-key infrastructure for TLS tests, made by the `openssl` command in a directory the test
 // owns: a test CA, two server certificates it signs (for "localhost" and for "other.invalid") and a
 // self-signed certificate for "localhost". Elliptic-curve keys (P-256), valid for two days from now.
-// A client trusts the CA only where a test adds it to the default QSslConfiguration (trustTestCa).
+// A client trusts the CA only where a test hands it to its CurlMulti (CurlMulti::setExtraCaCertificates).
 
 #include <QList>
 #include <QSslCertificate>
-#include <QSslConfiguration>
 #include <QSslKey>
 #include <QString>
 
@@ -30,18 +29,5 @@ struct TestPki {
 /// Makes the certificates in `dir` (which must exist). Null with *error when Qt has no TLS backend, when
 /// `openssl` cannot be started ("openssl not found: ...") or when a command fails (its arguments and stderr).
 std::optional<TestPki> makeTestPki(const QString& dir, QString* error);
-
-/// While alive, QSslConfiguration::defaultConfiguration() also trusts `ca` (as if it were a public CA);
-/// the previous default comes back on destruction.
-class TrustTestCa {
-public:
-    explicit TrustTestCa(const QSslCertificate& ca);
-    ~TrustTestCa();
-    TrustTestCa(const TrustTestCa&) = delete;
-    TrustTestCa& operator=(const TrustTestCa&) = delete;
-
-private:
-    QSslConfiguration m_previous;
-};
 
 } // namespace tribunal::test
