@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QThread>
 
 #include <mutex>
 #include <set>
@@ -89,6 +90,26 @@ std::optional<ProjectLockHolder> readHolder(const std::string& lockPath, const Q
     return holder;
 }
 
+// True when the lock file at `lockPath` holds no readable holder and stays so for a second: the file of a
+// writer killed between creating it and writing its pid (QLockFile writes both within microseconds of each
+// other, so a live writer fills it long before). Without this such a file would refuse every writer for good:
+// with no age limit, Qt never takes a lock without a holder for stale.
+bool orphanedLockFile(const std::string& lockPath)
+{
+    const QString path = qpath(lockPath);
+    for (int poll = 0; poll < 20; ++poll) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return false; // gone (released meanwhile): try again
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        bool ok = false;
+        if (!lines.isEmpty() && lines.front().toLongLong(&ok) > 0 && ok)
+            return false; // a holder wrote its pid
+        QThread::msleep(50);
+    }
+    return true;
+}
+
 } // namespace
 
 ProjectLock::ProjectLock(std::unique_ptr<QLockFile> file, std::string lockPath)
@@ -136,8 +157,8 @@ std::unique_ptr<ProjectLock> ProjectLock::acquire(const std::string& projectPath
 {
     const auto lockPath = lockPathFor(projectPath);
     const std::lock_guard guard(g_acquireMutex);
-    // Two attempts only for a holder that releases between a failed tryLock and the reading of its files: a
-    // held lock is refused at once.
+    // Two attempts only for a holder that releases between a failed tryLock and the reading of its files, or
+    // an orphaned lock file removed: a held lock is refused at once.
     for (int attempt = 0; attempt < 2; ++attempt) {
         auto file = std::make_unique<QLockFile>(qpath(lockPath));
         // No age limit (a run may last hours): a lock is stale only when its process is gone.
@@ -158,6 +179,8 @@ std::unique_ptr<ProjectLock> ProjectLock::acquire(const std::string& projectPath
                 *heldBy = std::move(*holder);
             return nullptr;
         }
+        if (orphanedLockFile(lockPath))
+            QFile::remove(qpath(lockPath));
     }
     if (heldBy)
         *heldBy = ProjectLockHolder{};

@@ -17,6 +17,23 @@
 namespace tribunal {
 namespace {
 
+/// Proxies come from the environment as curl reads them, but the loopback host is always reached directly (a
+/// local model server or simulator behind a proxy setting meant for the internet): no_proxy (or NO_PROXY)
+/// with localhost, 127.0.0.1 and ::1 added; a lone "*" (no proxy at all) stays as it is.
+const QByteArray& noProxyList()
+{
+    static const QByteArray list = [] {
+        QByteArray fromEnv = qgetenv("no_proxy");
+        if (fromEnv.isEmpty())
+            fromEnv = qgetenv("NO_PROXY");
+        if (fromEnv.trimmed() == "*")
+            return QByteArrayLiteral("*");
+        return (fromEnv.isEmpty() ? QByteArray() : fromEnv + ',') +
+               QByteArrayLiteral("localhost,127.0.0.1,::1");
+    }();
+    return list;
+}
+
 constexpr qsizetype kServerMessageChars = 300;
 
 // The server's own explanation of an error response, the key removed and then shortened (redaction.h: in
@@ -161,6 +178,7 @@ void ChatAttempt::start(const QUrl& url, const QByteArray& body, const QByteArra
     curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(m_request.size()));
     curl_easy_setopt(easy, CURLOPT_HTTPHEADER, m_requestHeaders);
     curl_easy_setopt(easy, CURLOPT_USERAGENT, "tribunal");
+    curl_easy_setopt(easy, CURLOPT_NOPROXY, noProxyList().constData());
     // Never follow a redirect: it could carry the key to another host (quality.md, "Network").
     curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(easy, CURLOPT_SSL_VERIFYPEER, 1L);

@@ -20,7 +20,7 @@
 // do not advance k.
 //
 // HTTP/1.1 with Content-Length bodies, keep-alive, requests split across packets; one request at a time per
-// connection (QNetworkAccessManager does not pipeline). Listens on 127.0.0.1 only.
+// connection (the run client, libcurl over HTTP/1.1, does not pipeline). Listens on 127.0.0.1 only.
 //
 // The parts: HTTP framing in simhttpreader.h / simhttpresponse.h, the item index and matching in
 // simitemindex.h, the answers, faults and latency in simanswers.h; this class wires sockets, routes and

@@ -145,6 +145,32 @@ private slots:
         QVERIFY2(info.exitCode == 0, qPrintable(info.err));
     }
 
+    // Proxy variables meant for the internet do not divert the loopback host: a dead proxy in http_proxy and
+    // a no_proxy naming other hosts, yet the run reaches the simulator on 127.0.0.1 (and on localhost).
+    void proxyVariablesDoNotDivertLoopback()
+    {
+        const QStringList environment{QStringLiteral("http_proxy=http://127.0.0.1:9"),
+                                      QStringLiteral("HTTP_PROXY=http://127.0.0.1:9"),
+                                      QStringLiteral("no_proxy=example.com")};
+        for (const QString& host : {QStringLiteral("127.0.0.1"), QStringLiteral("localhost")}) {
+            const QString designPath =
+                design(QStringLiteral("proxy-%1.json").arg(host), m_items, [&](QJsonObject& judge) {
+                    judge.insert(QStringLiteral("base_url"),
+                                 QString(m_baseUrl).replace(QStringLiteral("127.0.0.1"), host));
+                    judge.insert(QStringLiteral("max_retries"), 0);
+                });
+            const QString project = m_dir.filePath(QStringLiteral("proxy-%1.tribunal").arg(host));
+            const CliRun done = runCli(
+                {QStringLiteral("run"), designPath, QStringLiteral("-o"), project, QStringLiteral("--quiet")},
+                environment);
+            QVERIFY2(done.exitCode == 0, qPrintable(done.err));
+            QVERIFY2(
+                done.out.contains(QStringLiteral("finished: 60 judgments written (0 unparsable, 0 requests "
+                                                 "failed)")),
+                qPrintable(done.out));
+        }
+    }
+
     void changedTemperatureIsRefusedThenBoughtAgain()
     {
         const QString project = m_dir.filePath(QStringLiteral("changed.tribunal"));
