@@ -1,8 +1,8 @@
-// tribunal-cli: the command-line face of the workbench. Dispatches to the subcommands in app/cli/; every
-// number comes from tribunal_core, every file from tribunal_io.
+// tribunal-cli: the command-line face of the workbench. Dispatches to the commands of app/cli/registry.h;
+// every number comes from tribunal_core, every file from tribunal_io.
 
-#include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/registry.h"
 #include "model/largeblocks.h"
 
 #include <QCoreApplication>
@@ -28,112 +28,38 @@ int main(int argc, char** argv)
         std::cout << "tribunal-cli " << TRIBUNAL_VERSION << '\n';
         return kOk;
     }
-    if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
-        // The command synopsis lines are syntax and stay as they are; the prose around them is translated.
-        std::cout
-            << Msg::tr("Usage: tribunal-cli COMMAND [options]").toStdString() << "\n\n"
-            << Msg::tr("Commands:").toStdString() << '\n'
-            << "  import FILE_OR_DIR... -o PROJECT [--skip-bad] [--format F] [--append|--force]\n"
-               "  info PROJECT_OR_FILE... [--json]\n"
-               "  export PROJECT_OR_FILE... --format jsonl|csv -o FILE\n"
-               "  simulate audit --judgments N [--runs R] [--seed S] -o FILE.{csv,jsonl,tribunal}\n"
-               "  simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv]\n"
-               "        -o FILE.{csv,jsonl,tribunal}\n"
-               "  bench import FILE [--repeat N] | bench bias|trust PROJECT_OR_FILE [--repeat N]\n"
-               "  bench compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N]\n"
-               "        [--threads N] [--repeat N]\n"
-               "  bench cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--singles J3,...]\n"
-               "        [--panel NAME] [--halvings N] [--seed S] [--threads N] [--repeat N]\n"
-               "  trust PROJECT_OR_FILE... [--q half|observed] [--unit pair|presentation]\n"
-               "        [--assume-consistent] [--ci N] [--seed S] [--level L] [--threads N]\n"
-               "        [--by COLS] [--format csv|md|json] [-o FILE]\n"
-               "  dispersion PROJECT_OR_FILE... [--format csv|md|json] [-o FILE]\n"
-               "  anova PROJECT_OR_FILE... [--factors judge,format,dataset] [--format csv|md|json]\n"
-               "  check-table CELLS.csv [--table4 FILE]\n"
-               "  judgebench-score PROJECT_OR_FILE... [--json] [--input-format F] [--skip-bad] [-o FILE]\n"
-               "  mitigate PROJECT_OR_FILE... [--good-c C] [--good-phi PHI] [--format csv|md|json]\n"
-               "        [-o FILE]\n"
-               "  sweep PROJECT_OR_FILE... --over COLUMN [--pool COLUMN [--pool-map FROM=TO,...]]\n"
-               "        [--format csv|md|json] [-o FILE]\n"
-               "  bias PROJECT_OR_FILE... [--table excess|counts|confidence|agreement|cost]\n"
-               "        [--margin D] [--margins LIST] [--resamples N] [--permutations N] [--seed S]\n"
-               "        [--level L] [--fdr Q] [--format csv|md|json|latex] [-o FILE]\n"
-               "  calibration PROJECT_OR_FILE... [--reliability] [--bins N] [--format csv|md|json|latex]\n"
-               "        [-o FILE]\n"
-               "  rubric PROJECT_OR_FILE... [--rounding half-up|half-down|unrounded]\n"
-               "        [--table agreement|confusion|shifts] [--format csv|md|json|latex] [--qwk] [-o FILE]\n"
-               "  compare PROJECT_OR_FILE... --judges J1,J2,... [--panel NAME] [--resamples N] [--seed S]\n"
-               "        [--margin M] [--cluster group] [--rounding R] [--format csv|md|json|latex]\n"
-               "        [-o FILE]\n"
-               "  cost PROJECT_OR_FILE... [--prices JUDGE=IN/OUT,...] [--format csv|md|json] [-o FILE]\n"
-               "  cascade PROJECT_OR_FILE... --first J --fallbacks J1,J2,... [--singles J3,...] [--panel P]\n"
-               "        [--halvings N] [--seed S] [--threads N] [--rounding R] [--table summary|curve]\n"
-               "        [--format csv|md|json|latex] [-o FILE]\n"
-               "  confident-errors PROJECT_OR_FILE... --first J [--others J2,J3,...] [--panel P] [--n N]\n"
-               "        [--table sample|repeats] [--rounding R] [--format csv|md|json|latex] [-o FILE]\n"
-               "  jury PROJECT_OR_FILE... --jurors J1,J2,J3[,...] [--candidates J,...] [--panel P]\n"
-               "        [--resamples N] [--seed S] [--margin M] [--threads N] [--rounding R]\n"
-               "        [--format csv|md|json|latex] [-o FILE]\n"
-               "  run DESIGN.json -o PROJECT [--no-retry-failed] [--rerun] [--backoff S]\n"
-               "        [--max-response-bytes N] [--quiet]\n"
-               "  plan DESIGN.json [--rates C,PHI,A] [--items N,...] [--runs R,...] [--simulations S]\n"
-               "        [--seed S] [--threads N] [--target-width W] [--format csv|md|json] [-o FILE]\n"
-               "  batch write DESIGN.json -o FILE.jsonl [--project PROJECT] [--max-requests N]\n"
-               "        [--max-bytes N] [--judge NAME] [--no-retry-failed] [--rerun]\n"
-               "  batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n"
-               "  "
-            << Msg::tr("(judges: NAME or NAME@FORMAT)").toStdString() << "\n\n"
-            << Msg::tr("Run 'tribunal-cli COMMAND --help' for a command's options.").toStdString() << '\n'
-            << Msg::tr("Exit codes: 0 success, 1 usage or I/O error, 2 bad input (errors on stderr).")
-                   .toStdString()
-            << '\n';
+    if (command.isEmpty() || command == "--help" || command == "-h") {
+        std::cout << topLevelHelp().toStdString();
         return command.isEmpty() ? kUsage : kOk;
     }
-    if (command == "import")
-        return runImport(args);
-    if (command == "run")
-        return runRun(args);
-    if (command == "plan")
-        return runPlan(args);
-    if (command == "batch")
-        return runBatch(args);
-    if (command == "info")
-        return runInfo(args);
-    if (command == "export")
-        return runExport(args);
-    if (command == "simulate")
-        return runSimulate(args);
-    if (command == "bench")
-        return runBench(args);
-    if (command == "trust")
-        return runTrust(args);
-    if (command == "dispersion")
-        return runDispersion(args);
-    if (command == "anova")
-        return runAnova(args);
-    if (command == "check-table")
-        return runCheckTable(args);
-    if (command == "judgebench-score")
-        return runJudgeBenchScore(args);
-    if (command == "mitigate")
-        return runMitigate(args);
-    if (command == "sweep")
-        return runSweep(args);
-    if (command == "bias")
-        return runBias(args);
-    if (command == "calibration")
-        return runCalibration(args);
-    if (command == "rubric")
-        return runRubric(args);
-    if (command == "compare")
-        return runCompare(args);
-    if (command == "cost")
-        return runCost(args);
-    if (command == "cascade")
-        return runCascade(args);
-    if (command == "confident-errors")
-        return runConfidentErrors(args);
-    if (command == "jury")
-        return runJury(args);
-    return usage(Msg::tr("unknown command '%1'").arg(command));
+    if (command == "help")
+        return runHelp(args);
+    int words = 0;
+    if (const Command* found = findCommand(args, &words))
+        return dispatch(*found, args);
+    // The first word of commands with subcommands ("batch write", "batch import").
+    QStringList subcommands;
+    for (const Command* candidate : commands()) {
+        const QStringList name = QString::fromLatin1(candidate->name).split(QLatin1Char(' '));
+        if (name.size() > 1 && name[0] == command)
+            subcommands << name[1];
+    }
+    if (subcommands.isEmpty())
+        return usage(Msg::tr("unknown command '%1'").arg(command));
+    const QString choices =
+        subcommands.size() == 1
+            ? subcommands[0]
+            : Msg::tr("%1 or %2")
+                  .arg(subcommands.mid(0, subcommands.size() - 1).join(", "), subcommands.constLast());
+    const QString sub = args.value(2);
+    if (sub == "--help" || sub == "-h") {
+        // Help for people: "Usage:" is translated, the synopses (syntax) are not.
+        for (const Command* candidate : commands())
+            if (QString::fromLatin1(candidate->name).startsWith(command + QLatin1Char(' ')))
+                std::cout << Msg::tr("Usage: %1").arg("tribunal-cli " + synopsis(*candidate)).toStdString()
+                          << '\n';
+        return kOk;
+    }
+    return usage(sub.isEmpty() ? Msg::tr("%1 needs a subcommand: %2").arg(command, choices)
+                               : Msg::tr("%1: unknown subcommand '%2' (%3)").arg(command, sub, choices));
 }

@@ -52,10 +52,6 @@
         <translation>Schreibt die Anfragen eines Audit-Designs (docs/judging-batch.md) als OpenAI-kompatible Eingabedatei für die Batch API: eine Zeile pro Anfrage, custom_id = der Anfrage-Hash, den ein Live-Lauf verwendet, body = der exakte chat-completions-Body. Führen Sie sie über die Batch API eines Anbieters oder mit run_batch von vLLM aus und lesen Sie die Ausgabe dann mit &apos;batch import&apos; ein.</translation>
     </message>
     <message>
-        <source>The subcommand.</source>
-        <translation>Der Unterbefehl.</translation>
-    </message>
-    <message>
         <source>The design file (JSON).</source>
         <translation>Die Design-Datei (JSON).</translation>
     </message>
@@ -90,14 +86,6 @@
     <message>
         <source>Usage: %1</source>
         <translation>Aufruf: %1</translation>
-    </message>
-    <message>
-        <source>batch needs a subcommand: write or import</source>
-        <translation>batch braucht einen Unterbefehl: write oder import</translation>
-    </message>
-    <message>
-        <source>batch: unknown subcommand &apos;%1&apos; (write or import)</source>
-        <translation>batch: unbekannter Unterbefehl &apos;%1&apos; (write oder import)</translation>
     </message>
     <message>
         <source>bench compare needs --judges J1,J2,...</source>
@@ -1295,6 +1283,26 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>Buy again the recorded judgments this design asks otherwise (another model, temperature or prompt), replacing them.</source>
         <translation>Gespeicherte Urteile, die dieses Design anders stellt (anderes Modell, andere Temperatur oder anderer Prompt), erneut kaufen und ersetzen.</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 oder %2</translation>
+    </message>
+    <message>
+        <source>%1 needs a subcommand: %2</source>
+        <translation>%1 braucht einen Unterbefehl: %2</translation>
+    </message>
+    <message>
+        <source>%1: unknown subcommand &apos;%2&apos; (%3)</source>
+        <translation>%1: unbekannter Unterbefehl &apos;%2&apos; (%3)</translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos; (expected jsonl or csv)</source>
+        <translation>--format: unbekannter Wert &apos;%1&apos; (erwartet: jsonl oder csv)</translation>
+    </message>
+    <message>
+        <source>INPUT OPTIONS (every command that reads judgment files):</source>
+        <translation>INPUT OPTIONS (jeder Befehl, der Bewertungsdateien liest):</translation>
     </message>
 </context>
 </TS>

@@ -2,9 +2,9 @@
 // back as judgments (core/judging/batchfile.h), for runs too large for the live scheduler. This file parses
 // options and prints counts.
 
-#include "commands.h"
 #include "common.h"
 #include "designcli_common.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "judging/auditdesign.h"
@@ -47,20 +47,20 @@ const QCommandLineOption
                                       "Write again the requests of recorded judgments this design "
                                       "asks otherwise (their import replaces them)."));
 
-int batchWrite(const QStringList& args)
+void defineBatchWrite(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Writes the requests of an audit design (docs/judging-batch.md) as an OpenAI-compatible Batch "
         "API input file: one line per request, custom_id = the request hash a live run uses, body = the "
         "exact chat-completions body. Run it on a provider's Batch API or with vLLM's run_batch, then "
         "'batch import' the output."));
-    parser.addPositionalArgument("write", Msg::tr("The subcommand."), "write");
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
     addOptions(parser, {kOut, kProject, kMaxRequests, kMaxBytes, kJudge, kNoRetryFailed, kRerun});
+}
+
+int batchWrite(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto positional = parser.positionalArguments().mid(2);
     if (positional.size() != 1)
         return usage(Msg::tr("batch write needs exactly one design file"));
@@ -103,21 +103,21 @@ int batchWrite(const QStringList& args)
     return kOk;
 }
 
-int batchImport(const QStringList& args)
+void defineBatchImport(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Reads Batch API output files (and error files) of a design's batch input and writes the answers "
         "to PROJECT as judgments, exactly as a live run would (created when missing). Requests already "
         "recorded are skipped, so importing twice adds nothing. A bad line stops the import with nothing "
         "of its file written, unless --skip-bad."));
-    parser.addPositionalArgument("import", Msg::tr("The subcommand."), "import");
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
     parser.addPositionalArgument("outputs", Msg::tr("Batch output files (JSONL)."), "OUTPUT.jsonl...");
     addOptions(parser, {kOut, kSkipBad});
+}
+
+int batchImport(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto positional = parser.positionalArguments().mid(2);
     if (positional.size() < 2)
         return usage(Msg::tr("batch import needs a design file and at least one output file"));
@@ -154,26 +154,16 @@ int batchImport(const QStringList& args)
 
 } // namespace
 
-int runBatch(const QStringList& args)
+const Command& batchWriteCommand()
 {
-    const QString sub = args.value(2);
-    if (sub == QStringLiteral("write"))
-        return batchWrite(args);
-    if (sub == QStringLiteral("import"))
-        return batchImport(args);
-    if (sub == QStringLiteral("--help") || sub == QStringLiteral("-h")) {
-        // Help for people: "Usage:" is translated, the synopsis (syntax) is not.
-        std::cout << Msg::tr("Usage: %1")
-                         .arg(QStringLiteral(
-                             "tribunal-cli batch write DESIGN.json -o FILE.jsonl [--project PROJECT]"))
-                         .toStdString()
-                  << "\n"
-                     "                          [--max-requests N] [--max-bytes N] [--judge NAME]\n"
-                     "       tribunal-cli batch import DESIGN.json OUTPUT.jsonl... -o PROJECT [--skip-bad]\n";
-        return kOk;
-    }
-    return usage(sub.isEmpty() ? Msg::tr("batch needs a subcommand: write or import")
-                               : Msg::tr("batch: unknown subcommand '%1' (write or import)").arg(sub));
+    static const Command command{"batch write", defineBatchWrite, batchWrite, {"o"}};
+    return command;
+}
+
+const Command& batchImportCommand()
+{
+    static const Command command{"batch import", defineBatchImport, batchImport, {"o"}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -12,8 +12,8 @@
 //   cascadeInput, labels half up unless --rounding, --halvings default 50, seed 20261129, K7 grids unless
 //   --ordinal-taus / --binary-taus); loading, the verdict tables and the K9 inputs are not timed.
 
-#include "commands.h"
 #include "common.h"
+#include "registry.h"
 
 #include "rubriccli_common.h"
 
@@ -338,9 +338,55 @@ int benchCascade(const QCommandLineParser& parser, const QStringList& inputs, co
 
 } // namespace
 
-int runBench(const QStringList& args)
+const QCommandLineOption
+    kRepeat("repeat", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Repetitions (the median is reported)."), "N",
+            "5");
+const QCommandLineOption kResamples(
+    "resamples",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias, trust, compare: bootstrap resamples (default 2000; "
+                                            "trust: 0 = none; compare: default 10000)."),
+    "N", "2000");
+const QCommandLineOption kPermutations("permutations",
+                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                         "bias: permutations (default 10000)."),
+                                       "N", "10000");
+const QCommandLineOption kBenchThreads(
+    "threads",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias, trust, compare: worker threads (default: all cores)."),
+    "N", "0");
+const QCommandLineOption
+    kJudges("judges",
+            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                              "compare: the judges to compare, comma-separated (at least two)."),
+            "J1,J2,...");
+const QCommandLineOption
+    kPanel("panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "compare, cascade: only this panel (dataset)."),
+           "NAME");
+const QCommandLineOption kFirst("first",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: the first judge D."), "J");
+const QCommandLineOption kFallbacks("fallbacks",
+                                    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                      "cascade: fallback judges, comma-separated."),
+                                    "J1,J2,...");
+const QCommandLineOption
+    kSingles("singles", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: further single-judge candidates."),
+             "J3,...");
+const QCommandLineOption
+    kHalvings("halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: K9 halvings (default 50)."), "N",
+              "50");
+const QCommandLineOption kSeed("seed",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                 "cascade: seed of the halvings (default 20261129)."),
+                               "SEED", "20261129");
+const QCommandLineOption
+    kOrdinalTaus("ordinal-taus",
+                 QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on ordinal criteria."), "LIST");
+const QCommandLineOption
+    kBinaryTaus("binary-taus",
+                QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on binary criteria."), "LIST");
+
+void defineBench(CommandParser& parser)
 {
-    QCommandLineParser parser;
     // The synopses are syntax (not translated); the sentence around them is.
     parser.setApplicationDescription(
         Msg::tr("Time a stage end to end: %1, %2, %3, or %4, or %5.")
@@ -356,52 +402,14 @@ int runBench(const QStringList& args)
     parser.addPositionalArgument("stage", Msg::tr("import, bias, trust, compare or cascade"),
                                  "import|bias|trust|compare|cascade");
     parser.addPositionalArgument("input", Msg::tr("The file to import, or the audit to analyse."), "FILE");
-    QCommandLineOption repeat(
-        "repeat", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Repetitions (the median is reported)."), "N", "5");
-    QCommandLineOption resamples("resamples",
-                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                                                   "bias, trust, compare: bootstrap resamples (default 2000; "
-                                                   "trust: 0 = none; compare: default 10000)."),
-                                 "N", "2000");
-    QCommandLineOption permutations(
-        "permutations", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias: permutations (default 10000)."), "N",
-        "10000");
-    QCommandLineOption threads(
-        "threads",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "bias, trust, compare: worker threads (default: all cores)."),
-        "N", "0");
-    QCommandLineOption judges(
-        "judges",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "compare: the judges to compare, comma-separated (at least two)."),
-        "J1,J2,...");
-    QCommandLineOption panel(
-        "panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "compare, cascade: only this panel (dataset)."),
-        "NAME");
-    QCommandLineOption first("first", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: the first judge D."),
-                             "J");
-    QCommandLineOption fallbacks(
-        "fallbacks", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: fallback judges, comma-separated."),
-        "J1,J2,...");
-    QCommandLineOption singles(
-        "singles", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: further single-judge candidates."),
-        "J3,...");
-    QCommandLineOption halvings(
-        "halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: K9 halvings (default 50)."), "N", "50");
-    QCommandLineOption seed(
-        "seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: seed of the halvings (default 20261129)."),
-        "SEED", "20261129");
-    QCommandLineOption ordinalTaus(
-        "ordinal-taus", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on ordinal criteria."),
-        "LIST");
-    QCommandLineOption binaryTaus(
-        "binary-taus", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "cascade: thresholds on binary criteria."),
-        "LIST");
-    addOptions(parser, {repeat, kFormat, kSkipBad, resamples, permutations, threads, judges, panel, first,
-                        fallbacks, singles, halvings, seed, ordinalTaus, binaryTaus, kRounding});
+    addOptions(parser,
+               {kRepeat, kFormat, kSkipBad, kResamples, kPermutations, kBenchThreads, kJudges, kPanel, kFirst,
+                kFallbacks, kSingles, kHalvings, kSeed, kOrdinalTaus, kBinaryTaus, kRounding});
+}
+
+int runBench(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto positional = parser.positionalArguments().mid(1);
     const bool isCompare = !positional.isEmpty() && positional[0] == "compare";
     const bool isCascade = !positional.isEmpty() && positional[0] == "cascade";
@@ -415,22 +423,25 @@ int runBench(const QStringList& args)
                     "trust PROJECT_OR_FILE [--repeat N] | bench compare PROJECT_OR_FILE... --judges "
                     "J1,J2,... [--repeat N] | bench cascade PROJECT_OR_FILE... --first J --fallbacks "
                     "J1,J2,... [--repeat N]")));
+    // Every stage refuses what it would refuse in cascade (the rule is read only there).
+    if (!rounding(parser, &error))
+        return usage(error);
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
-    const int n = std::max(1, parser.value(repeat).toInt());
+    const int n = std::max(1, parser.value(kRepeat).toInt());
     if (isCascade)
         return benchCascade(parser, positional.mid(1), *options, n,
-                            std::max(0, parser.value(threads).toInt()));
+                            std::max(0, parser.value(kBenchThreads).toInt()));
     if (isCompare)
         return benchCompare(parser, positional.mid(1), *options, n,
-                            std::max(0, parser.value(threads).toInt()));
+                            std::max(0, parser.value(kBenchThreads).toInt()));
     if (positional[0] == "trust")
-        return benchTrust(positional[1], *options, n, std::max(0, parser.value(threads).toInt()),
-                          std::max(0, parser.value(resamples).toInt()));
+        return benchTrust(positional[1], *options, n, std::max(0, parser.value(kBenchThreads).toInt()),
+                          std::max(0, parser.value(kResamples).toInt()));
     if (positional[0] == "bias")
         return benchBias(parser, positional[1], *options, n,
-                         static_cast<unsigned>(std::max(0, parser.value(threads).toInt())));
+                         static_cast<unsigned>(std::max(0, parser.value(kBenchThreads).toInt())));
     const double rssBefore = peakRssMiB();
     std::vector<double> seconds;
     std::size_t judgments = 0;
@@ -451,6 +462,12 @@ int runBench(const QStringList& args)
         "median %.4f s  min %.4f s  max %.4f s  peak RSS %.1f MiB (%.1f MiB before the first import)\n",
         median(seconds), seconds.front(), seconds.back(), peakRssMiB(), rssBefore);
     return kOk;
+}
+
+const Command& benchCommand()
+{
+    static const Command command{"bench", defineBench, runBench, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

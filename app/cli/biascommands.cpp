@@ -2,8 +2,8 @@
 // from tribunal_core (analysis/biasanalysis.h, analysis/calibration.h); this file parses options and writes
 // (report/biastables.h, report/biaslatex.h).
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/biasanalysis.h"
@@ -61,7 +61,7 @@ const QCommandLineOption kTable("table",
                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                   "Which table: excess (default; B1-B5, B7, B8, B10), counts "
                                                   "(B6), confidence (B9), agreement (B12) or cost (B13)."),
-                                "TABLE", "excess");
+                                "excess|counts|confidence|agreement|cost", "excess");
 
 std::optional<BiasSettings> biasSettings(const QCommandLineParser& parser, QString* error)
 {
@@ -141,9 +141,8 @@ void noteDesign(const Audit& audit, const BiasAnalysis& analysis)
 
 } // namespace
 
-int runBias(const QStringList& args)
+void defineBias(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Bias tests (metrics.md B1-B13): per (judge, format, test, version) the robustness rate RR, "
                 "the consistency rate CR, the excess E = CR - RR with its bootstrap interval and verdict "
@@ -153,9 +152,11 @@ int runBias(const QStringList& args)
                                  "PROJECT_OR_FILE...");
     addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kTable, kMargin, kMargins,
                         kResamples, kPermutations, kSeed, kLevel, kFdr, kShiftThreshold, kThreads});
+}
+
+int runBias(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("bias needs a project or judgment files"));
@@ -208,28 +209,30 @@ int runBias(const QStringList& args)
     return writeOutput(parser, text);
 }
 
-int runCalibration(const QStringList& args)
+const QCommandLineOption kReliability("reliability",
+                                      QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                        "Write the reliability diagram points (bin, count, "
+                                                        "mean confidence, accuracy) instead of the "
+                                                        "summary."));
+const QCommandLineOption kBins("bins",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                 "Equal-width confidence bins of the ECE (default 10)."),
+                               "N", "10");
+
+void defineCalibration(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Calibration of pairwise judges that return probabilities (metrics.md B11): per judge and "
                 "format the accuracy, mean confidence, ECE, Brier score and log loss on the original prompts "
                 "(every pairwise judgment when the audit has no bias-test design); --reliability writes the "
                 "reliability points."));
     parser.addPositionalArgument("input", Msg::tr("A project or judgment files."), "PROJECT_OR_FILE...");
-    const QCommandLineOption reliability(
-        "reliability",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Write the reliability diagram points (bin, count, "
-                                                "mean confidence, accuracy) instead of the "
-                                                "summary."));
-    const QCommandLineOption bins(
-        "bins",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Equal-width confidence bins of the ECE (default 10)."), "N",
-        "10");
-    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, reliability, bins});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kReliability, kBins});
+}
+
+int runCalibration(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("calibration needs a project or judgment files"));
@@ -237,9 +240,9 @@ int runCalibration(const QStringList& args)
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!latex && !format)
         return usage(unknownFormat(parser));
-    if (latex && parser.isSet(reliability))
+    if (latex && parser.isSet(kReliability))
         return usage(Msg::tr("no LaTeX table for --reliability (LaTeX: the calibration summary)"));
-    const auto binCount = wholeNumberOption(parser, bins, 1, 1000, &error);
+    const auto binCount = wholeNumberOption(parser, kBins, 1, 1000, &error);
     if (!binCount)
         return usage(error);
 
@@ -261,11 +264,23 @@ int runCalibration(const QStringList& args)
         if (parser.isSet(kStandalone))
             text = latexStandaloneDocument(text);
     } else {
-        text = writeFlatTable(parser.isSet(reliability) ? reliabilityTable(*audit, results)
-                                                        : calibrationTable(*audit, results),
+        text = writeFlatTable(parser.isSet(kReliability) ? reliabilityTable(*audit, results)
+                                                         : calibrationTable(*audit, results),
                               *format);
     }
     return writeOutput(parser, text);
+}
+
+const Command& biasCommand()
+{
+    static const Command command{"bias", defineBias, runBias, {}};
+    return command;
+}
+
+const Command& calibrationCommand()
+{
+    static const Command command{"calibration", defineCalibration, runCalibration, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -3,8 +3,8 @@
 // confidenterrors.h, jury.h); this file names judges and panels (rubriccli_common.h) and writes
 // (report/cascadetables.h, report/cascadelatex.h).
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "rubriccli_common.h"
 
 #include "report/cascadelatex.h"
@@ -113,19 +113,20 @@ int writeResult(const QCommandLineParser& parser, const FlatTable& table, const 
     return writeOutput(parser, parser.isSet(kStandalone) ? latexStandaloneDocument(latex) : latex);
 }
 
-/// Parsing shared by the three commands: options, inputs, required options, rounding. False with *exitCode
-/// set.
-bool prepare(QCommandLineParser& parser, const QStringList& args, const char* command,
-             const std::vector<QCommandLineOption>& required, int* exitCode, LabelRounding* rule)
+/// The input and the options the three commands share (after their own).
+void addRubricCommandOptions(CommandParser& parser)
 {
     parser.addPositionalArgument(
         "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
     addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kPanel});
+}
+
+/// The checks the three commands share after parsing: inputs, required options, rounding. False with
+/// *exitCode set.
+bool prepare(const QCommandLineParser& parser, const char* command,
+             const std::vector<QCommandLineOption>& required, int* exitCode, LabelRounding* rule)
+{
     QString error;
-    if (!parse(parser, args, &error)) {
-        *exitCode = usage(error);
-        return false;
-    }
     if (!commonChecks(parser, command, exitCode))
         return false;
     for (const QCommandLineOption& option : required)
@@ -167,51 +168,56 @@ int noPanel(const QString& message)
 
 } // namespace
 
-int runCascade(const QStringList& args)
+const QCommandLineOption
+    kFallbacks("fallbacks", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Fallback judges, comma-separated."),
+               "J1,J2,...");
+const QCommandLineOption kSingles("singles",
+                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                    "Further single-judge candidates, comma-separated."),
+                                  "J3,...");
+const QCommandLineOption
+    kHalvings("halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "K9 halvings of the units (default 50)."),
+              "N", "50");
+const QCommandLineOption kCascadeTable("table",
+                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                         "What to write: summary (default) or curve."),
+                                       "summary|curve", "summary");
+const QCommandLineOption kOrdinalTaus(
+    "ordinal-taus",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                      "Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1)."),
+    "LIST");
+const QCommandLineOption kBinaryTaus(
+    "binary-taus",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                      "Thresholds on binary criteria, ascending in [0, 0.5] (default 0, 0.02, ..., 0.5)."),
+    "LIST");
+
+void defineCascade(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a "
                 "fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and "
                 "kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain "
                 "over halvings of the units, the cost share of the cascade matching the best fallback) or, "
                 "with --table curve, every tau."));
-    const QCommandLineOption fallbacksOption(
-        "fallbacks", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Fallback judges, comma-separated."),
-        "J1,J2,...");
-    const QCommandLineOption singlesOption(
-        "singles",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Further single-judge candidates, comma-separated."),
-        "J3,...");
-    const QCommandLineOption halvingsOption(
-        "halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "K9 halvings of the units (default 50)."), "N",
-        "50");
-    const QCommandLineOption tableOption(
-        "table", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "What to write: summary (default) or curve."),
-        "TABLE", "summary");
-    const QCommandLineOption ordinalTausOption(
-        "ordinal-taus",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1)."),
-        "LIST");
-    const QCommandLineOption binaryTausOption(
-        "binary-taus",
-        QT_TRANSLATE_NOOP(
-            "tribunal::cli::Msg",
-            "Thresholds on binary criteria, ascending in [0, 0.5] (default 0, 0.02, ..., 0.5)."),
-        "LIST");
-    addOptions(parser, {kFirst, fallbacksOption, singlesOption, halvingsOption, kSeed, kThreads, tableOption,
-                        ordinalTausOption, binaryTausOption, kPrices});
+    addOptions(parser, {kFirst, kFallbacks, kSingles, kHalvings, kSeed, kThreads, kCascadeTable, kOrdinalTaus,
+                        kBinaryTaus, kPrices});
+    addRubricCommandOptions(parser);
+}
+
+int runCascade(const QCommandLineParser& parser)
+{
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
-    if (!prepare(parser, args, "cascade", {kFirst, fallbacksOption}, &exitCode, &rule))
+    if (!prepare(parser, "cascade", {kFirst, kFallbacks}, &exitCode, &rule))
         return exitCode;
     QString error;
-    const auto texts = cascadeJudgeTexts(parser, fallbacksOption, singlesOption, &error);
+    const auto texts = cascadeJudgeTexts(parser, kFallbacks, kSingles, &error);
     if (!texts)
         return usage(error);
     CascadeSettings settings;
-    const auto halvings = wholeNumberOption(parser, halvingsOption, 1, 100000, &error);
+    const auto halvings = wholeNumberOption(parser, kHalvings, 1, 100000, &error);
     const auto seed = halvings ? seedOption(parser, &error) : std::nullopt;
     const auto threads = seed ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
     if (!threads)
@@ -219,8 +225,8 @@ int runCascade(const QStringList& args)
     settings.halvings = static_cast<int>(*halvings);
     settings.seed = *seed;
     settings.threads = static_cast<int>(*threads);
-    for (const auto& [option, hi, taus] : {std::tuple{&ordinalTausOption, 1.0, &settings.ordinalTaus},
-                                           std::tuple{&binaryTausOption, 0.5, &settings.binaryTaus}}) {
+    for (const auto& [option, hi, taus] : {std::tuple{&kOrdinalTaus, 1.0, &settings.ordinalTaus},
+                                           std::tuple{&kBinaryTaus, 0.5, &settings.binaryTaus}}) {
         if (!parser.isSet(*option))
             continue;
         const auto list = numberListOption(parser, *option, 0.0, hi, &error);
@@ -231,7 +237,7 @@ int runCascade(const QStringList& args)
     std::optional<JudgePrices> prices;
     if (parser.isSet(kPrices) && !(prices = pricesOption(parser, kPrices, &error)))
         return usage(error);
-    const QString table = parser.value(tableOption);
+    const QString table = parser.value(kCascadeTable);
     if (table != "summary" && table != "curve")
         return usage(Msg::tr("unknown --table '%1' (expected summary or curve)").arg(table));
     if (table == "curve" && isLatex(parser))
@@ -289,40 +295,45 @@ int runCascade(const QStringList& args)
                        isLatex(parser) ? cascadeSummaryLatex(*audit, results, settings) : std::string());
 }
 
-int runConfidentErrors(const QStringList& args)
+const QCommandLineOption
+    kOthers("others",
+            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                              "The other judges (default: every other judge with judgments on the panel)."),
+            "J2,J3,...");
+const QCommandLineOption kSampleSize("n",
+                                     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                       "Errors sampled per panel and kind (default 12)."),
+                                     "N", "12");
+const QCommandLineOption kErrorTable(
+    "table",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                      "What to write: sample (default), repeats, or discrimination (K2 of the first judge: "
+                      "AUROC, error rate per confidence band, selective accuracy)."),
+    "sample|repeats|discrimination", "sample");
+
+void defineConfidentErrors(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Confident errors (metrics.md K3) and repeated errors (K4): the first judge's most confident "
                 "wrong answers per panel and kind with every other judge's answer on the pair, whether it "
                 "repeats the error and its baseline; --table repeats writes repeats against expected repeats "
                 "per confidence band, for the sample and for every error of the first judge."));
-    const QCommandLineOption othersOption(
-        "others",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "The other judges (default: every other judge with judgments on the panel)."),
-        "J2,J3,...");
-    const QCommandLineOption nOption(
-        "n", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Errors sampled per panel and kind (default 12)."), "N",
-        "12");
-    const QCommandLineOption tableOption(
-        "table",
-        QT_TRANSLATE_NOOP(
-            "tribunal::cli::Msg",
-            "What to write: sample (default), repeats, or discrimination (K2 of the first judge: "
-            "AUROC, error rate per confidence band, selective accuracy)."),
-        "TABLE", "sample");
-    addOptions(parser, {kFirst, othersOption, nOption, tableOption});
+    addOptions(parser, {kFirst, kOthers, kSampleSize, kErrorTable});
+    addRubricCommandOptions(parser);
+}
+
+int runConfidentErrors(const QCommandLineParser& parser)
+{
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
-    if (!prepare(parser, args, "confident-errors", {kFirst}, &exitCode, &rule))
+    if (!prepare(parser, "confident-errors", {kFirst}, &exitCode, &rule))
         return exitCode;
     QString error;
-    const auto otherTexts = judgeListOption(parser, othersOption, &error);
-    const auto n = otherTexts ? wholeNumberOption(parser, nOption, 0, 100000, &error) : std::nullopt;
+    const auto otherTexts = judgeListOption(parser, kOthers, &error);
+    const auto n = otherTexts ? wholeNumberOption(parser, kSampleSize, 0, 100000, &error) : std::nullopt;
     if (!n)
         return usage(error);
-    const QString table = parser.value(tableOption);
+    const QString table = parser.value(kErrorTable);
     if (table != "sample" && table != "repeats" && table != "discrimination")
         return usage(Msg::tr("unknown --table '%1' (expected sample, repeats or discrimination)").arg(table));
     if (table == "repeats" && isLatex(parser))
@@ -356,7 +367,7 @@ int runConfidentErrors(const QStringList& args)
         if (!o)
             return exitCode;
         std::vector<std::size_t> otherIndices = o->found;
-        if (!parser.isSet(othersOption))
+        if (!parser.isSet(kOthers))
             for (const JudgeKey& key : panelJudges(*audit, panel))
                 if (!(key == keys[0])) {
                     otherIndices.push_back(keys.size());
@@ -379,44 +390,49 @@ int runConfidentErrors(const QStringList& args)
                        isLatex(parser) ? confidentErrorLatex(*audit, results) : std::string());
 }
 
-int runJury(const QStringList& args)
+const QCommandLineOption
+    kJurors("jurors", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The jurors, comma-separated (at least two)."),
+            "J1,J2,...");
+const QCommandLineOption kCandidates(
+    "candidates",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Single judges the jury is compared with (default: the jurors)."),
+    "J1,...");
+const QCommandLineOption
+    kResamples("resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."),
+               "N", "10000");
+const QCommandLineOption kMargin("margin",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "Parity margin as a proportion (default 0.05)."),
+                                 "M", "0.05");
+
+void defineJury(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Juries (metrics.md K5, K6): the lower and upper median of the jurors' answers per panel and "
         "kind, compared with the most accurate single candidate on the same pairs (R7 unit bootstrap, "
         "Holm over the two medians), with the share of pairs all jurors got wrong and the oracle "
         "accuracy."));
-    const QCommandLineOption jurorsOption(
-        "jurors", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The jurors, comma-separated (at least two)."),
-        "J1,J2,...");
-    const QCommandLineOption candidatesOption(
-        "candidates",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "Single judges the jury is compared with (default: the jurors)."),
-        "J1,...");
-    const QCommandLineOption resamples(
-        "resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."), "N",
-        "10000");
-    const QCommandLineOption margin(
-        "margin", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Parity margin as a proportion (default 0.05)."),
-        "M", "0.05");
-    addOptions(parser, {jurorsOption, candidatesOption, resamples, kSeed, margin, kThreads});
+    addOptions(parser, {kJurors, kCandidates, kResamples, kSeed, kMargin, kThreads});
+    addRubricCommandOptions(parser);
+}
+
+int runJury(const QCommandLineParser& parser)
+{
     int exitCode = kOk;
     LabelRounding rule = LabelRounding::HalfUp;
-    if (!prepare(parser, args, "jury", {jurorsOption}, &exitCode, &rule))
+    if (!prepare(parser, "jury", {kJurors}, &exitCode, &rule))
         return exitCode;
     QString error;
-    const auto jurorTexts = judgeListOption(parser, jurorsOption, &error);
-    const auto candidateTexts = jurorTexts ? judgeListOption(parser, candidatesOption, &error) : std::nullopt;
+    const auto jurorTexts = judgeListOption(parser, kJurors, &error);
+    const auto candidateTexts = jurorTexts ? judgeListOption(parser, kCandidates, &error) : std::nullopt;
     if (!candidateTexts)
         return usage(error);
     if (jurorTexts->size() < 2)
         return usage(Msg::tr("--jurors: at least two judges needed"));
     PairedSettings paired;
-    const auto b = wholeNumberOption(parser, resamples, 1, 10'000'000, &error);
+    const auto b = wholeNumberOption(parser, kResamples, 1, 10'000'000, &error);
     const auto seed = b ? seedOption(parser, &error) : std::nullopt;
-    const auto m = seed ? realOption(parser, margin, 0, 1, false, true, &error) : std::nullopt;
+    const auto m = seed ? realOption(parser, kMargin, 0, 1, false, true, &error) : std::nullopt;
     const auto threads = m ? wholeNumberOption(parser, kThreads, 0, 1024, &error) : std::nullopt;
     if (!threads)
         return usage(error);
@@ -459,6 +475,24 @@ int runJury(const QStringList& args)
         return noPanel(Msg::tr("no rubric panel on which every juror judged"));
     return writeResult(parser, juryTable(*audit, results),
                        isLatex(parser) ? juryLatex(*audit, results, paired) : std::string());
+}
+
+const Command& cascadeCommand()
+{
+    static const Command command{"cascade", defineCascade, runCascade, {"first", "fallbacks"}};
+    return command;
+}
+
+const Command& confidentErrorsCommand()
+{
+    static const Command command{"confident-errors", defineConfidentErrors, runConfidentErrors, {"first"}};
+    return command;
+}
+
+const Command& juryCommand()
+{
+    static const Command command{"jury", defineJury, runJury, {"jurors"}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -1,7 +1,7 @@
 // dispersion, anova and check-table: the analyses of a cell-level trust table (metrics.md T8, T14) on the
 // command line. Every number comes from tribunal_core; this file parses options and writes.
 
-#include "commands.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltablecsv.h"
@@ -30,17 +30,18 @@ std::optional<std::string> readFile(const std::string& path)
 
 } // namespace
 
-int runDispersion(const QStringList& args)
+void defineDispersion(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Format dispersion of T per judge and dataset (metrics.md T8; the paper's Table 4)."));
     parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     addTrustOptions(parser);
+}
+
+int runDispersion(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("dispersion needs a project, judgment files or a cell-level table"));
@@ -74,23 +75,24 @@ int runDispersion(const QStringList& args)
     return writeOutput(parser, format ? writeDispersionTable(dispersion, *format) : text);
 }
 
-int runAnova(const QStringList& args)
+const QCommandLineOption kFactors(
+    "factors",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Comma-separated factor columns (default judge,format,dataset)."),
+    "LIST", "judge,format,dataset");
+
+void defineAnova(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Variance decomposition of T over cells (metrics.md T10; main effects and two-way interactions)."));
     parser.addPositionalArgument("input", Msg::tr("A project, judgment files, or a cell-level table."),
                                  "PROJECT_OR_FILE...");
     addTrustOptions(parser);
-    QCommandLineOption factors(
-        "factors",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "Comma-separated factor columns (default judge,format,dataset)."),
-        "LIST", "judge,format,dataset");
-    addOptions(parser, {factors});
+    addOptions(parser, {kFactors});
+}
+
+int runAnova(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("anova needs a project, judgment files or a cell-level table"));
@@ -98,7 +100,7 @@ int runAnova(const QStringList& args)
     if (!format && !isLatex(parser))
         return usage(unknownFormat(parser));
     AnovaOptions options;
-    options.factors = toStd(parser.value(factors).split(',', Qt::SkipEmptyParts));
+    options.factors = toStd(parser.value(kFactors).split(',', Qt::SkipEmptyParts));
     if (options.factors.empty())
         return usage(Msg::tr("--factors needs at least one factor"));
     int exitCode = kOk;
@@ -139,24 +141,26 @@ int runAnova(const QStringList& args)
     return writeOutput(parser, format ? writeAnovaTable(result, *format) : text);
 }
 
-int runCheckTable(const QStringList& args)
+const QCommandLineOption
+    kTable4("table4",
+            QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                              "A printed Table 4 (judge,dataset,dT_fmt[,T_min][,T_max]) to check."),
+            "FILE");
+
+void defineCheckTable(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Check a published cell-level table (metrics.md T14): recompute T = C (A - phi/2), A_max, the "
         "Table-4 dispersion and the ANOVA, and list every printed value that disagrees beyond its "
         "rounding."));
     parser.addPositionalArgument(
         "file", Msg::tr("Cell-level table: judge,format,dataset[,condition...],C,phi,A[,T]."), "FILE");
-    QCommandLineOption table4(
-        "table4",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "A printed Table 4 (judge,dataset,dT_fmt[,T_min][,T_max]) to check."),
-        "FILE");
-    addOptions(parser, {table4, kOut});
+    addOptions(parser, {kTable4, kOut});
+}
+
+int runCheckTable(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.size() != 1)
         return usage(Msg::tr("check-table needs exactly one cell-level table"));
@@ -168,11 +172,11 @@ int runCheckTable(const QStringList& args)
     }
     std::optional<std::string> table4Text;
     std::string table4Path;
-    if (parser.isSet(table4)) {
-        table4Path = parser.value(table4).toStdString();
+    if (parser.isSet(kTable4)) {
+        table4Path = parser.value(kTable4).toStdString();
         table4Text = readFile(table4Path);
         if (!table4Text) {
-            std::cerr << Msg::tr("%1: cannot read").arg(parser.value(table4)).toStdString() << '\n';
+            std::cerr << Msg::tr("%1: cannot read").arg(parser.value(kTable4)).toStdString() << '\n';
             return kUsage;
         }
     }
@@ -199,4 +203,22 @@ int runCheckTable(const QStringList& args)
     }
     return writeOutput(parser, out);
 }
+const Command& dispersionCommand()
+{
+    static const Command command{"dispersion", defineDispersion, runDispersion, {}};
+    return command;
+}
+
+const Command& anovaCommand()
+{
+    static const Command command{"anova", defineAnova, runAnova, {}};
+    return command;
+}
+
+const Command& checkTableCommand()
+{
+    static const Command command{"check-table", defineCheckTable, runCheckTable, {}};
+    return command;
+}
+
 } // namespace tribunal::cli

@@ -28,7 +28,7 @@ void installCliTranslations(QCoreApplication& app)
     }
 }
 
-void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options)
+void addOptions(CommandParser& parser, const QList<QCommandLineOption>& options)
 {
     bool readsInputs = false;
     for (auto option : options) {
@@ -106,21 +106,6 @@ void printNotes(const std::vector<ImportIssue>& notes)
 {
     for (const auto& note : notes)
         std::cerr << Msg::tr("note: %1").arg(QString::fromStdString(note.text())).toStdString() << '\n';
-}
-
-// Parses a subcommand's options; `args` starts with the program name and the command.
-bool parse(QCommandLineParser& parser, const QStringList& args, QString* error)
-{
-    parser.addHelpOption();
-    if (!parser.parse(args)) {
-        *error = parser.errorText();
-        return false;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        std::exit(kOk);
-    }
-    return true;
 }
 
 namespace {

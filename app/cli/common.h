@@ -33,10 +33,37 @@ struct Msg {
 /// before any message is made.
 void installCliTranslations(QCoreApplication& app);
 
+/// A command's parser that remembers what its command defined (QCommandLineParser keeps its options and
+/// positional arguments to itself): the registry makes the synopsis, `help --options` and the help tests
+/// from these. Add options and positional arguments only through this type (the names hide the base
+/// class's).
+class CommandParser : public QCommandLineParser {
+public:
+    struct Positional {
+        QString name, syntax;
+    };
+    bool addOption(const QCommandLineOption& option)
+    {
+        defined_.push_back(option);
+        return QCommandLineParser::addOption(option);
+    }
+    void addPositionalArgument(const QString& name, const QString& description, const QString& syntax = {})
+    {
+        positional_.push_back({name, syntax.isEmpty() ? name : syntax});
+        QCommandLineParser::addPositionalArgument(name, description, syntax);
+    }
+    const QList<QCommandLineOption>& definedOptions() const { return defined_; }
+    const QList<Positional>& definedPositionals() const { return positional_; }
+
+private:
+    QList<QCommandLineOption> defined_;
+    QList<Positional> positional_;
+};
+
 /// Adds `options` to `parser` with their descriptions looked up in the catalogue. Mark each description where
 /// the option is defined with QT_TRANSLATE_NOOP("tribunal::cli::Msg", "...") (namespace-scope options are
 /// made before the catalogue is loaded, so they keep the English text and are translated here).
-void addOptions(QCommandLineParser& parser, const QList<QCommandLineOption>& options);
+void addOptions(CommandParser& parser, const QList<QCommandLineOption>& options);
 
 /// Exit codes: 0 success; 1 usage or I/O error (a project that cannot be written, also because another
 /// writer holds it: lockProject); 2 bad input (the error lines go to stderr).
@@ -66,9 +93,6 @@ void printIssues(const std::vector<ImportIssue>& issues);
 /// Prints import notes to stderr as `note: file:line: field: reason` (the prefix translated; the located
 /// text English, like the issues).
 void printNotes(const std::vector<ImportIssue>& notes);
-/// Adds --help and parses a subcommand's options (`args` starts with the program name and the command);
-/// prints the help and exits 0 on --help.
-bool parse(QCommandLineParser& parser, const QStringList& args, QString* error);
 
 extern const QCommandLineOption kSkipBad; ///< --skip-bad
 /// The input format names (parseSourceFormat), for option help and messages.

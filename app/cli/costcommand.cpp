@@ -2,7 +2,7 @@
 // command line. Every number comes from tribunal_core (analysis/calibration.h analyseJudgeCost); this file
 // parses options and writes (report/biastables.h judgeCostTable).
 
-#include "commands.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/calibration.h"
@@ -12,28 +12,30 @@
 #include <optional>
 
 namespace tribunal::cli {
+namespace {
 
-int runCost(const QStringList& args)
+void define(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Cost per judge (metrics.md B13, K11): per (judge, format, condition) the requests, total cost, "
         "cost per 1,000 requests, median latency, verdict share and the cost ratio to the cheapest. A "
         "request's cost is its recorded cost_usd, or - for judges given --prices - input tokens x input "
         "price + output tokens x output price."));
     parser.addPositionalArgument("input", Msg::tr("A project or judgment files."), "PROJECT_OR_FILE...");
-    addOptions(parser, {kOut, kTableFormat, kInputFormat, kSkipBad, kPrices});
+    addOptions(parser, {kOut, kFlatFormat, kInputFormat, kSkipBad, kPrices});
+}
+
+int run(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("cost needs a project or judgment files"));
-    if (isLatex(parser))
+    if (isLatex(parser)) // the help offers csv, md and json only; say so to a script that asks anyway
         return usage(Msg::tr("cost has no --format latex (expected csv, md or json)"));
-    const auto format = tableFormat(parser.value(kTableFormat));
+    const auto format = flatFormat(parser);
     if (!format)
-        return usage(unknownFormat(parser));
+        return usage(unknownFlatFormat(parser));
     std::optional<JudgePrices> prices;
     if (parser.isSet(kPrices)) {
         prices = pricesOption(parser, kPrices, &error);
@@ -46,6 +48,14 @@ int runCost(const QStringList& args)
         return exitCode;
     const auto results = analyseJudgeCost(*audit, prices ? &*prices : nullptr);
     return writeOutput(parser, writeFlatTable(judgeCostTable(*audit, results), *format));
+}
+
+} // namespace
+
+const Command& costCommand()
+{
+    static const Command command{"cost", define, run, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

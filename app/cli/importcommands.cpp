@@ -1,8 +1,8 @@
 // import, info and export: moving audits between files and projects.
 
-#include "commands.h"
 #include "common.h"
 #include "labelnotes.h"
+#include "registry.h"
 
 #include "analysis/auditsummary.h"
 #include "io/exporter.h"
@@ -36,47 +36,49 @@ void printSummaryText(const AuditSummary& s)
 
 } // namespace
 
-int runImport(const QStringList& args)
+const QCommandLineOption
+    kImportOut({"o", "output"},
+               QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The project file to write (.tribunal)."), "PROJECT");
+const QCommandLineOption kImportForce("force", QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                                 "Replace PROJECT if it exists."));
+const QCommandLineOption kAppend("append",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "Add the imported judgments to the existing PROJECT."));
+
+void defineImport(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr("Import audit files into a project."));
     parser.addPositionalArgument("inputs",
                                  Msg::tr("Files or directories (flat CSV, Tribunal JSONL, LLMBar layout)."),
                                  "FILE_OR_DIR...");
-    QCommandLineOption out({"o", "output"},
-                           QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The project file to write (.tribunal)."),
-                           "PROJECT");
-    QCommandLineOption force("force",
-                             QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Replace PROJECT if it exists."));
-    QCommandLineOption append(
-        "append",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Add the imported judgments to the existing PROJECT."));
-    addOptions(parser, {out, force, append, kSkipBad, kFormat});
+    addOptions(parser, {kImportOut, kImportForce, kAppend, kSkipBad, kFormat});
+}
+
+int runImport(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
-    if (inputs.isEmpty() || !parser.isSet(out))
+    if (inputs.isEmpty() || !parser.isSet(kImportOut))
         return usage(Msg::tr("import needs at least one input and -o PROJECT"));
     auto options = importOptions(parser, &error);
     if (!options)
         return usage(error);
-    const auto project = parser.value(out).toStdString();
-    // Held from before the base project is read until after the save: an append never loses what another
+    const auto project = parser.value(kImportOut).toStdString();
+    // Held from before the base project is read until after the save: an kAppend never loses what another
     // writer added in between, and a second writer is refused at once.
-    const auto lock = lockProject(parser.value(out), parser.isSet(append)  ? "import --append"
-                                                     : parser.isSet(force) ? "import --force"
-                                                                           : "import");
+    const auto lock = lockProject(parser.value(kImportOut), parser.isSet(kAppend)        ? "import --append"
+                                                            : parser.isSet(kImportForce) ? "import --force"
+                                                                                         : "import");
     if (!lock)
         return kUsage;
-    const bool exists = QFileInfo::exists(parser.value(out));
-    if (exists && !parser.isSet(force) && !parser.isSet(append))
+    const bool exists = QFileInfo::exists(parser.value(kImportOut));
+    if (exists && !parser.isSet(kImportForce) && !parser.isSet(kAppend))
         return usage(Msg::tr("%1 exists; use --append to add to it or --force to replace it")
-                         .arg(shownPath(parser.value(out))));
+                         .arg(shownPath(parser.value(kImportOut))));
 
     AuditPtr base;
     ProjectExtras extras;
-    if (exists && parser.isSet(append)) {
+    if (exists && parser.isSet(kAppend)) {
         std::string openError;
         auto contents = ProjectFile::open(project, &openError);
         if (!contents) {
@@ -105,17 +107,19 @@ int runImport(const QStringList& args)
     return kOk;
 }
 
-int runInfo(const QStringList& args)
+const QCommandLineOption kJson("json", QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                         "Print JSON (a stable contract for scripts)."));
+
+void defineInfo(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr("Print the counts of an audit."));
     parser.addPositionalArgument("input", Msg::tr("A project, or files to import."), "PROJECT_OR_FILE...");
-    QCommandLineOption json(
-        "json", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Print JSON (a stable contract for scripts)."));
-    addOptions(parser, {json, kSkipBad, kFormat});
+    addOptions(parser, {kJson, kSkipBad, kFormat});
+}
+
+int runInfo(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("info needs a project or file"));
@@ -127,43 +131,48 @@ int runInfo(const QStringList& args)
     if (!audit)
         return exitCode;
     auto summary = summarize(*audit);
-    if (parser.isSet(json))
+    if (parser.isSet(kJson))
         std::cout << auditSummaryJson(summary);
     else
         printSummaryText(summary);
     return kOk;
 }
 
-int runExport(const QStringList& args)
+const QCommandLineOption kExportOut(
+    {"o", "output"},
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write (JSONL: items go to NAME.items.jsonl beside it)."),
+    "FILE");
+const QCommandLineOption kTo(
+    "to",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: jsonl or csv (same as --format when exporting)."),
+    "jsonl|csv");
+const QCommandLineOption
+    kExportFormat("format", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: jsonl or csv."),
+                  "jsonl|csv");
+
+void defineExport(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         Msg::tr("Write an audit as Tribunal JSONL (items + judgments) or flat pairwise CSV."));
     parser.addPositionalArgument("input", Msg::tr("A project, or files to import."), "PROJECT_OR_FILE...");
-    QCommandLineOption out(
-        {"o", "output"},
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "File to write (JSONL: items go to NAME.items.jsonl beside it)."),
-        "FILE");
-    QCommandLineOption to("to",
-                          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                                            "Output format: jsonl or csv (same as --format when exporting)."),
-                          "FORMAT");
     // The same (catalogue) description as --format of import and info: "Input format: auto, csv, ...".
-    QCommandLineOption inFormat("input-format", kFormat.description(), "FORMAT", "auto");
-    QCommandLineOption format(
-        "format", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: jsonl or csv."), "FORMAT");
-    addOptions(parser, {out, format, to, inFormat, kSkipBad});
+    // Made here, not at namespace scope: kFormat lives in another file, initialised in an unknown order.
+    const QCommandLineOption inFormat("input-format", kFormat.description(), "FORMAT", "auto");
+    addOptions(parser, {kExportOut, kExportFormat, kTo, inFormat, kSkipBad});
+}
+
+int runExport(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
-    const QString outFormat = parser.isSet(format) ? parser.value(format) : parser.value(to);
-    if (inputs.isEmpty() || !parser.isSet(out) || (outFormat != "jsonl" && outFormat != "csv"))
+    const QString outFormat = parser.isSet(kExportFormat) ? parser.value(kExportFormat) : parser.value(kTo);
+    if (!outFormat.isEmpty() && outFormat != "jsonl" && outFormat != "csv")
+        return usage(Msg::tr("unknown --format '%1' (expected jsonl or csv)").arg(outFormat));
+    if (inputs.isEmpty() || !parser.isSet(kExportOut) || outFormat.isEmpty())
         return usage(Msg::tr("export needs an input, --format jsonl|csv and -o FILE"));
     ImportOptions options;
     options.policy = parser.isSet(kSkipBad) ? BadRecordPolicy::SkipAndList : BadRecordPolicy::StopAtFirst;
-    auto inputFormat = parseSourceFormat(parser.value(inFormat).toStdString());
+    auto inputFormat = parseSourceFormat(parser.value(QStringLiteral("input-format")).toStdString());
     if (!inputFormat)
         return usage(Msg::tr("unknown --input-format"));
     options.format = *inputFormat;
@@ -176,7 +185,7 @@ int runExport(const QStringList& args)
     if (!audit)
         return exitCode;
     std::string writeError;
-    const auto path = parser.value(out).toStdString();
+    const auto path = parser.value(kExportOut).toStdString();
     const bool ok = outFormat == "csv" ? exportFlatCsv(*audit, path, &writeError)
                                        : exportJsonl(*audit, path, &writeError);
     if (!ok) {
@@ -189,6 +198,24 @@ int runExport(const QStringList& args)
     std::cout << '\n';
     noteReimport(path, outFormat == "jsonl");
     return kOk;
+}
+
+const Command& importCommand()
+{
+    static const Command command{"import", defineImport, runImport, {"o"}};
+    return command;
+}
+
+const Command& infoCommand()
+{
+    static const Command command{"info", defineInfo, runInfo, {}};
+    return command;
+}
+
+const Command& exportCommand()
+{
+    static const Command command{"export", defineExport, runExport, {"o", "format"}};
+    return command;
 }
 
 } // namespace tribunal::cli

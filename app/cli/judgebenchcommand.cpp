@@ -3,8 +3,8 @@
 // that an import can be checked against the number the harness printed. Every number comes from tribunal_core
 // (analysis/judgebenchscore.h); this file loads the input and writes.
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/judgebenchscore.h"
@@ -133,9 +133,11 @@ std::string writeJson(const std::vector<ScoreRow>& rows)
 
 } // namespace
 
-int runJudgeBenchScore(const QStringList& args)
+const QCommandLineOption kJson("json", QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                         "Write a JSON array instead of the text table."));
+
+void defineJudgeBenchScore(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "JudgeBench's own score (utils/metrics.py): per cell and source prefix (mmlu-pro, "
         "livebench-reasoning, livebench-math, livecodebench, Overall) the labelled pairs, the pairs "
@@ -143,12 +145,12 @@ int runJudgeBenchScore(const QStringList& args)
         "> 0) and 100 * correct / pairs."));
     parser.addPositionalArgument("input", Msg::tr("A project or judgment files (JudgeBench outputs .jsonl)."),
                                  "AUDIT_FILES...");
-    const QCommandLineOption json(
-        "json", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Write a JSON array instead of the text table."));
-    addOptions(parser, {kOut, kInputFormat, kSkipBad, json});
+    addOptions(parser, {kOut, kInputFormat, kSkipBad, kJson});
+}
+
+int runJudgeBenchScore(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("judgebench-score needs a project or judgment files"));
@@ -163,7 +165,13 @@ int runJudgeBenchScore(const QStringList& args)
         return kBadInput;
     }
     const auto rows = scoreRows(*audit, scores);
-    return writeOutput(parser, parser.isSet(json) ? writeJson(rows) : writeText(rows));
+    return writeOutput(parser, parser.isSet(kJson) ? writeJson(rows) : writeText(rows));
+}
+
+const Command& judgeBenchScoreCommand()
+{
+    static const Command command{"judgebench-score", defineJudgeBenchScore, runJudgeBenchScore, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

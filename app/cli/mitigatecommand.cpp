@@ -3,8 +3,8 @@
 // mitigation and A_dec at q = 1/2 from the cell's C, phi and A. Every number comes from tribunal_core; this
 // file parses options, picks the input kind and writes the table (report/mitigatetable.h).
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltrust.h"
@@ -24,7 +24,7 @@ namespace {
 const QCommandLineOption kMitigateFormat("format",
                                          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                            "Output format: csv (default), md or json."),
-                                         "FORMAT", "csv");
+                                         "csv|md|json", "csv");
 // The same names as the trust commands' options (trustSettings() reads them by name).
 const QCommandLineOption kMitigateGoodC(
     "good-c",
@@ -57,9 +57,8 @@ MitigateRow cellRow(const CellRow& cell, const TrustSettings& settings)
 
 } // namespace
 
-int runMitigate(const QStringList& args)
+void defineMitigate(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "T12 mitigation replays per cell (metrics.md): (a) majority over runs per presentation, (b) keep a "
         "verdict only where both orders agree (accuracy and coverage), (c) average the two orders' "
@@ -73,9 +72,11 @@ int runMitigate(const QStringList& args)
     q.setFlags(QCommandLineOption::HiddenFromHelp);
     addOptions(parser, {kOut, kMitigateFormat, kInputFormat, kSkipBad, kUnit, kAssume, kMitigateGoodC,
                         kMitigateGoodPhi, q});
+}
+
+int runMitigate(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("mitigate needs a project, judgment files or a cell-level table"));
@@ -146,6 +147,12 @@ int runMitigate(const QStringList& args)
         table.rows.push_back(std::move(row));
     }
     return writeOutput(parser, writeMitigateTable(table, *format));
+}
+
+const Command& mitigateCommand()
+{
+    static const Command command{"mitigate", defineMitigate, runMitigate, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -2,9 +2,9 @@
 // how precise its C, phi, A and T will be (the precision planner, analysis/precisionplanner.h). This file
 // parses options and prints; the numbers come from core.
 
-#include "commands.h"
 #include "common.h"
 #include "designcli_common.h"
+#include "registry.h"
 #include "rubriccli_common.h"
 #include "trustcli_common.h"
 
@@ -76,27 +76,28 @@ std::optional<std::vector<int>> intList(const QCommandLineParser& parser, const 
 
 } // namespace
 
-int runPlan(const QStringList& args)
+void definePlan(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Plans a design before it runs: prints (stderr) its requests, estimated tokens, cost and "
         "duration, and writes the expected interval widths of C, phi, A and T for each item count and "
         "run count, by simulating the assumed judge (analysis/precisionplanner.h; docs/judging.md)."));
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
-    addOptions(parser, {kOut, kTableFormat, kRates, kPilotRuns, kItems, kRunsGrid, kSimulations, kPlanSeed,
+    addOptions(parser, {kOut, kFlatFormat, kRates, kPilotRuns, kItems, kRunsGrid, kSimulations, kPlanSeed,
                         kPlanLevel, kThreads, kTargetWidth});
+}
+
+int runPlan(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
         return usage(Msg::tr("plan needs exactly one design file"));
     if (isLatex(parser))
         return usage(Msg::tr("plan has no --format latex (expected csv, md or json)"));
-    const auto format = tableFormat(parser.value(kTableFormat));
+    const auto format = flatFormat(parser);
     if (!format)
-        return usage(unknownFormat(parser));
+        return usage(unknownFlatFormat(parser));
 
     PrecisionPlanSettings settings;
     if (parser.isSet(kRates)) {
@@ -186,6 +187,12 @@ int runPlan(const QStringList& args)
     if (plan->targetWidth)
         text += "\n" + writeFlatTable(planTargetTable(*plan), *format);
     return writeOutput(parser, text);
+}
+
+const Command& planCommand()
+{
+    static const Command command{"plan", definePlan, runPlan, {}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -14,7 +14,7 @@ const QCommandLineOption kRounding("rounding",
                                                      "R1 rule for a raters' mean half-way between levels: "
                                                      "half-up (default), half-down, or unrounded (half-up "
                                                      "labels, offsets against the mean)."),
-                                   "RULE", "half-up");
+                                   "half-up|half-down|unrounded", "half-up");
 const QCommandLineOption
     kThreads("threads", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Worker threads (default: all cores)."), "N",
              "0");

@@ -3,8 +3,8 @@
 // rubricconfusion.h, judgecomparison.h); this file parses options and writes (report/rubrictables.h,
 // report/rubricdetailtables.h, report/rubriclatex.h).
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "rubriccli_common.h"
 #include "trustcli_common.h"
 
@@ -46,9 +46,18 @@ QString qString(std::string_view text)
 
 } // namespace
 
-int runRubric(const QStringList& args)
+const QCommandLineOption kQwk("qwk",
+                              QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                "With --format latex: print the QWK next to each accuracy."));
+const QCommandLineOption kTable(
+    "table",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                      "What to write: agreement (default; R2-R6 per criterion), confusion (label x predicted "
+                      "counts) or shifts (R5 accuracy per level shift)."),
+    "agreement|confusion|shifts", "agreement");
+
+void defineRubric(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Rubric judges (metrics.md R1-R6): per judge, format, panel and criterion the agreement with the "
         "raters' label (ordinal: exact and within-one accuracy, QWK, offset, slope; binary: accuracy, kappa, "
@@ -58,20 +67,12 @@ int runRubric(const QStringList& args)
         "level-shift accuracy curves (one row per shift)."));
     parser.addPositionalArgument(
         "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
-    const QCommandLineOption qwk(
-        "qwk",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: print the QWK next to each accuracy."));
-    const QCommandLineOption table(
-        "table",
-        QT_TRANSLATE_NOOP(
-            "tribunal::cli::Msg",
-            "What to write: agreement (default; R2-R6 per criterion), confusion (label x predicted "
-            "counts) or shifts (R5 accuracy per level shift)."),
-        "TABLE", "agreement");
-    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, qwk, table});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kQwk, kTable});
+}
+
+int runRubric(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     int exitCode = kOk;
     const auto inputs = commonChecks(parser, "rubric", &exitCode);
     if (!inputs)
@@ -79,14 +80,14 @@ int runRubric(const QStringList& args)
     const auto rule = rounding(parser, &error);
     if (!rule)
         return usage(error);
-    if (parser.isSet(qwk) && !isLatex(parser))
+    if (parser.isSet(kQwk) && !isLatex(parser))
         return usage(Msg::tr("--qwk needs --format latex"));
-    const auto tableKind = rubricTableKind(parser.value(table), &error);
+    const auto tableKind = rubricTableKind(parser.value(kTable), &error);
     if (!tableKind)
         return usage(error);
     if (*tableKind != RubricTable::Agreement && isLatex(parser))
         return usage(
-            Msg::tr("--table %1 has no --format latex (expected csv, md or json)").arg(parser.value(table)));
+            Msg::tr("--table %1 has no --format latex (expected csv, md or json)").arg(parser.value(kTable)));
 
     const AuditPtr audit = loadJudgmentAudit(parser, *inputs, &exitCode);
     if (!audit)
@@ -120,7 +121,7 @@ int runRubric(const QStringList& args)
             return kBadInput;
         }
         RubricLatexOptions options;
-        options.qwk = parser.isSet(qwk);
+        options.qwk = parser.isSet(kQwk);
         text = rubricAccuracyLatex(*audit, report, options);
         if (parser.isSet(kStandalone))
             text = latexStandaloneDocument(text);
@@ -130,9 +131,29 @@ int runRubric(const QStringList& args)
     return writeOutput(parser, text);
 }
 
-int runCompare(const QStringList& args)
+const QCommandLineOption kJudgesOption(
+    "judges",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The judges to compare, comma-separated (at least two)."),
+    "J1,J2,...");
+const QCommandLineOption
+    kPanelOption("panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Only this panel (dataset)."), "NAME");
+const QCommandLineOption
+    kResamples("resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."),
+               "N", "10000");
+const QCommandLineOption kSeed("seed",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                 "Seed of the bootstrap streams (default 20261129)."),
+                               "SEED", "20261129");
+const QCommandLineOption kMargin("margin",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "Parity margin as a proportion (default 0.05)."),
+                                 "M", "0.05");
+const QCommandLineOption
+    kCluster("cluster",
+             QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Also run the cluster bootstrap over: group."), "group");
+
+void defineCompare(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Paired comparison of rubric judges (metrics.md R7): for every two judges of --judges, per panel and "
         "format, the accuracy difference on the pairs both scored with its unit-bootstrap intervals and "
@@ -140,37 +161,21 @@ int runCompare(const QStringList& args)
         "Holm-adjusted over the comparisons of the command."));
     parser.addPositionalArgument(
         "input", Msg::tr("A project or judgment files with binary or ordinal items."), "PROJECT_OR_FILE...");
-    const QCommandLineOption judgesOption(
-        "judges",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "The judges to compare, comma-separated (at least two)."),
-        "J1,J2,...");
-    const QCommandLineOption panelOption(
-        "panel", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Only this panel (dataset)."), "NAME");
-    const QCommandLineOption resamples(
-        "resamples", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap resamples (default 10000)."), "N",
-        "10000");
-    const QCommandLineOption seed(
-        "seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Seed of the bootstrap streams (default 20261129)."),
-        "SEED", "20261129");
-    const QCommandLineOption margin(
-        "margin", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Parity margin as a proportion (default 0.05)."),
-        "M", "0.05");
-    const QCommandLineOption cluster(
-        "cluster", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Also run the cluster bootstrap over: group."),
-        "COLUMN");
-    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, judgesOption,
-                        panelOption, resamples, seed, margin, cluster, kThreads});
+    addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kRounding, kJudgesOption,
+                        kPanelOption, kResamples, kSeed, kMargin, kCluster, kThreads});
+}
+
+int runCompare(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     int exitCode = kOk;
     const auto inputs = commonChecks(parser, "compare", &exitCode);
     if (!inputs)
         return exitCode;
-    if (!parser.isSet(judgesOption))
+    if (!parser.isSet(kJudgesOption))
         return usage(Msg::tr("compare needs --judges J1,J2,..."));
     QStringList judgeNames;
-    for (const QString& part : parser.value(judgesOption).split(',', Qt::SkipEmptyParts)) {
+    for (const QString& part : parser.value(kJudgesOption).split(',', Qt::SkipEmptyParts)) {
         const QString name = part.trimmed();
         if (judgeNames.contains(name))
             return usage(Msg::tr("--judges: '%1' is listed twice").arg(name));
@@ -182,21 +187,21 @@ int runCompare(const QStringList& args)
     if (!rule)
         return usage(error);
     PairedSettings paired;
-    const auto b = wholeNumberOption(parser, resamples, 1, 10'000'000, &error);
+    const auto b = wholeNumberOption(parser, kResamples, 1, 10'000'000, &error);
     if (!b)
         return usage(error);
     paired.resamples = static_cast<int>(*b);
     bool seedOk = false;
-    paired.seed = parser.value(seed).toULongLong(&seedOk);
+    paired.seed = parser.value(kSeed).toULongLong(&seedOk);
     if (!seedOk)
-        return usage(Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(seed)));
+        return usage(Msg::tr("--seed: '%1' is not a whole number >= 0").arg(parser.value(kSeed)));
     bool marginOk = false;
-    paired.margin = parser.value(margin).toDouble(&marginOk);
+    paired.margin = parser.value(kMargin).toDouble(&marginOk);
     if (!marginOk || !std::isfinite(paired.margin) || paired.margin < 0 || paired.margin >= 1)
-        return usage(Msg::tr("--margin: '%1' is not a number in [0, 1)").arg(parser.value(margin)));
-    paired.clusterBootstrap = parser.isSet(cluster);
-    if (paired.clusterBootstrap && parser.value(cluster) != "group")
-        return usage(Msg::tr("unknown --cluster '%1' (expected group)").arg(parser.value(cluster)));
+        return usage(Msg::tr("--margin: '%1' is not a number in [0, 1)").arg(parser.value(kMargin)));
+    paired.clusterBootstrap = parser.isSet(kCluster);
+    if (paired.clusterBootstrap && parser.value(kCluster) != "group")
+        return usage(Msg::tr("unknown --cluster '%1' (expected group)").arg(parser.value(kCluster)));
     const auto threads = wholeNumberOption(parser, kThreads, 0, 1024, &error);
     if (!threads)
         return usage(error);
@@ -212,7 +217,7 @@ int runCompare(const QStringList& args)
     const auto judges = judgeIds(*audit, judgeNames, &exitCode);
     if (!judges)
         return exitCode;
-    const auto panel = namedPanel(*audit, parser, panelOption, &exitCode);
+    const auto panel = namedPanel(*audit, parser, kPanelOption, &exitCode);
     if (!panel)
         return exitCode;
     const JudgeComparisonSettings settings{*rule};
@@ -241,6 +246,18 @@ int runCompare(const QStringList& args)
                               *tableFormat(parser.value(kTableFormat)));
     }
     return writeOutput(parser, text);
+}
+
+const Command& rubricCommand()
+{
+    static const Command command{"rubric", defineRubric, runRubric, {}};
+    return command;
+}
+
+const Command& compareCommand()
+{
+    static const Command command{"compare", defineCompare, runCompare, {"judges"}};
+    return command;
 }
 
 } // namespace tribunal::cli

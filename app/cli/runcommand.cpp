@@ -2,9 +2,9 @@
 // (core/judging/runscheduler.h). Resumable: running the same command again sends only what is not recorded.
 // This file parses options, prints the estimate and progress, and turns SIGINT / SIGTERM into a clean Cancel.
 
-#include "commands.h"
 #include "common.h"
 #include "designcli_common.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "judging/auditdesign.h"
@@ -53,9 +53,8 @@ const QCommandLineOption kQuiet("quiet",
 
 } // namespace
 
-int runRun(const QStringList& args)
+void defineRun(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Runs an audit design (docs/judging.md) against its judges' OpenAI-compatible endpoints and "
         "writes every answer to PROJECT as it arrives. PROJECT is created when missing; when it exists "
@@ -64,9 +63,11 @@ int runRun(const QStringList& args)
         "cancel cleanly."));
     parser.addPositionalArgument("design", Msg::tr("The design file (JSON)."), "DESIGN.json");
     addOptions(parser, {kOut, kNoRetryFailed, kRerun, kMaxResponseBytes, kBackoff, kQuiet});
+}
+
+int runRun(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     const auto positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
         return usage(Msg::tr("run needs exactly one design file"));
@@ -170,6 +171,12 @@ int runRun(const QStringList& args)
         return kUsage;
     }
     return cancelled ? 130 : kOk;
+}
+
+const Command& runCommand()
+{
+    static const Command command{"run", defineRun, runRun, {"o"}};
+    return command;
 }
 
 } // namespace tribunal::cli

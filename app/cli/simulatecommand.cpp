@@ -2,9 +2,9 @@
 // stated true values (`simulate bias`, docs/bias-simulation.md) and a rubric audit with stated true values
 // (`simulate rubric`, docs/rubric-simulation.md).
 
-#include "commands.h"
 #include "common.h"
 #include "labelnotes.h"
+#include "registry.h"
 
 #include "analysis/auditsimulator.h"
 #include "analysis/biassimulator.h"
@@ -203,9 +203,24 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
 
 } // namespace
 
-int runSimulate(const QStringList& args)
+const SimulateOptions kSimulate;
+const QCommandLineOption
+    kJudgments("judgments", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: number of judgments."),
+               "N", "1000000");
+const QCommandLineOption
+    kRuns("runs", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: runs per (item, order)."), "R",
+          "10");
+const QCommandLineOption kSeed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Random seed."), "S",
+                               "20261129");
+const QCommandLineOption
+    kOut({"o", "output"},
+         QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write: .csv, .jsonl or .tribunal."), "FILE");
+const QCommandLineOption kForce("force",
+                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                  "Replace an existing project (-o FILE.tribunal)."));
+
+void defineSimulate(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit "
         "with\n"
@@ -215,49 +230,45 @@ int runSimulate(const QStringList& args)
         "(docs/rubric-simulation.md)."));
     parser.addPositionalArgument("what", Msg::tr("What to simulate: audit, bias or rubric."),
                                  "audit|bias|rubric");
-    QCommandLineOption judgments(
-        "judgments", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: number of judgments."), "N",
-        "1000000");
-    QCommandLineOption runs(
-        "runs", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: runs per (item, order)."), "R",
-        "10");
-    QCommandLineOption seed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Random seed."), "S", "20261129");
-    QCommandLineOption out(
-        {"o", "output"}, QT_TRANSLATE_NOOP("tribunal::cli::Msg", "File to write: .csv, .jsonl or .tribunal."),
-        "FILE");
-    QCommandLineOption force(
-        "force", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Replace an existing project (-o FILE.tribunal)."));
-    SimulateOptions bias;
-    addOptions(parser,
-               {judgments, runs, seed, out, force, bias.judges, bias.items, bias.s, bias.truth, bias.units});
+    addOptions(parser, {kJudgments, kRuns, kSeed, kOut, kForce, kSimulate.judges, kSimulate.items,
+                        kSimulate.s, kSimulate.truth, kSimulate.units});
+}
+
+int runSimulate(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     // A project holds more than a simulation writes (judge configurations, notes): replacing one is asked
     // for, as import asks for it.
-    if (parser.value(out).endsWith(".tribunal") && QFileInfo::exists(parser.value(out)) &&
-        !parser.isSet(force))
-        return usage(Msg::tr("%1 exists; use --force to replace it").arg(shownPath(parser.value(out))));
+    if (parser.value(kOut).endsWith(".tribunal") && QFileInfo::exists(parser.value(kOut)) &&
+        !parser.isSet(kForce))
+        return usage(Msg::tr("%1 exists; use --force to replace it").arg(shownPath(parser.value(kOut))));
     const QStringList what = parser.positionalArguments().mid(1);
     if (what == QStringList{"bias"}) {
-        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.units))
+        if (!parser.isSet(kOut) || parser.isSet(kJudgments) || parser.isSet(kRuns) ||
+            parser.isSet(kSimulate.units))
             return usage(Msg::tr("usage: %1").arg(kBiasForm));
-        return runSimulateBias(parser, bias, seed, out);
+        return runSimulateBias(parser, kSimulate, kSeed, kOut);
     }
     if (what == QStringList{"rubric"}) {
-        if (!parser.isSet(out) || parser.isSet(judgments) || parser.isSet(runs) || parser.isSet(bias.items) ||
-            parser.isSet(bias.s))
+        if (!parser.isSet(kOut) || parser.isSet(kJudgments) || parser.isSet(kRuns) ||
+            parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s))
             return usage(Msg::tr("usage: %1").arg(kRubricForm));
-        return runSimulateRubric(parser, bias, seed, out);
+        return runSimulateRubric(parser, kSimulate, kSeed, kOut);
     }
-    if (what != QStringList{"audit"} || !parser.isSet(out) || parser.isSet(bias.judges) ||
-        parser.isSet(bias.items) || parser.isSet(bias.s) || parser.isSet(bias.truth) ||
-        parser.isSet(bias.units))
+    if (what != QStringList{"audit"} || !parser.isSet(kOut) || parser.isSet(kSimulate.judges) ||
+        parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s) || parser.isSet(kSimulate.truth) ||
+        parser.isSet(kSimulate.units))
         return usage(
             what == QStringList{"audit"}
                 ? Msg::tr("usage: %1").arg(kAuditForm)
                 : Msg::tr("usage: %1\n   or: %2\n   or: %3").arg(kAuditForm, kBiasForm, kRubricForm));
-    return runSimulateAudit(parser, judgments, runs, seed, out);
+    return runSimulateAudit(parser, kJudgments, kRuns, kSeed, kOut);
+}
+
+const Command& simulateCommand()
+{
+    static const Command command{"simulate", defineSimulate, runSimulate, {"o"}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -1,7 +1,7 @@
 // sweep: T9 condition sweeps (metrics.md "Pairwise trust" T9; the paper's Figure 3 and Table 3) on the
 // command line. Every number comes from tribunal_core; this file parses options and writes.
 
-#include "commands.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/conditionsweep.h"
@@ -34,9 +34,24 @@ QString unknownColumn(const QString& option, const QString& column, const CellTa
 
 } // namespace
 
-int runSweep(const QStringList& args)
+const QCommandLineOption
+    kOver("over",
+          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                            "The column to sweep over (judge, format, dataset or a condition)."),
+          "COLUMN");
+const QCommandLineOption kPool("pool",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                 "Pool cells over this column first (Table 3 aggregation)."),
+                               "COLUMN");
+const QCommandLineOption kPoolMap(
+    "pool-map",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --pool: which values pool into which name, as "
+                                            "FROM=TO,FROM=TO (values not listed stay apart). Default: every "
+                                            "value pools into 'all'."),
+    "MAP");
+
+void defineSweep(CommandParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(Msg::tr(
         "T9 condition sweep (metrics.md): for each value of a column, the mean and quartiles over cells "
         "of C, A - phi/2 and T (the paper's Figure 3). With --pool, cells are first pooled over a column "
@@ -45,10 +60,7 @@ int runSweep(const QStringList& args)
                                  "PROJECT_OR_FILE...");
     // The trust options that change C, phi, A or T (loadCellTable reads them); no LaTeX writer for T9 and no
     // failure map, so not addTrustOptions().
-    const QCommandLineOption sweepFormat(
-        "format", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Output format: csv (default), md or json."),
-        "FORMAT", "csv");
-    addOptions(parser, {kOut, sweepFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+    addOptions(parser, {kOut, kFlatFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
     // trustSettings() also reads the failure-map thresholds by name; they do not enter a sweep.
     QCommandLineOption goodC(
         "good-c", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure-map threshold (not used by sweep)."), "C",
@@ -59,48 +71,34 @@ int runSweep(const QStringList& args)
     goodC.setFlags(QCommandLineOption::HiddenFromHelp);
     goodPhi.setFlags(QCommandLineOption::HiddenFromHelp);
     addOptions(parser, {goodC, goodPhi});
-    QCommandLineOption over(
-        "over",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "The column to sweep over (judge, format, dataset or a condition)."),
-        "COLUMN");
-    QCommandLineOption pool(
-        "pool",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Pool cells over this column first (Table 3 aggregation)."),
-        "COLUMN");
-    QCommandLineOption poolMap(
-        "pool-map",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "With --pool: which values pool into which name, as "
-                          "FROM=TO,FROM=TO (values not listed stay apart). Default: every "
-                          "value pools into 'all'."),
-        "MAP");
-    addOptions(parser, {over, pool, poolMap});
+    addOptions(parser, {kOver, kPool, kPoolMap});
+}
+
+int runSweep(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("sweep needs a project, judgment files or a cell-level table"));
-    if (!parser.isSet(over))
+    if (!parser.isSet(kOver))
         return usage(Msg::tr("sweep needs --over COLUMN"));
-    const auto format = tableFormat(parser.value(sweepFormat));
+    const auto format = tableFormat(parser.value(kFlatFormat));
     if (!format)
         return usage(
-            Msg::tr("unknown --format '%1' (expected csv, md or json)").arg(parser.value(sweepFormat)));
-    if (parser.isSet(poolMap) && !parser.isSet(pool))
+            Msg::tr("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kFlatFormat)));
+    if (parser.isSet(kPoolMap) && !parser.isSet(kPool))
         return usage(Msg::tr("--pool-map needs --pool COLUMN"));
     const auto settings = trustSettings(parser, &error);
     if (!settings)
         return usage(error);
     // poolCells recomputes T = C (A - phi q) from the means with one q for all cells; an observed q is per
     // cell.
-    if (parser.isSet(pool) && settings->qMode == QMode::Observed)
+    if (parser.isSet(kPool) && settings->qMode == QMode::Observed)
         return usage(Msg::tr("--pool recomputes T from the pooled means with q = 1/2; it cannot be combined "
                              "with --q observed"));
     std::vector<std::pair<std::string, std::string>> mapping;
-    if (parser.isSet(poolMap)) {
-        for (const auto& entry : parser.value(poolMap).split(',', Qt::SkipEmptyParts)) {
+    if (parser.isSet(kPoolMap)) {
+        for (const auto& entry : parser.value(kPoolMap).split(',', Qt::SkipEmptyParts)) {
             const auto parts = entry.split('=');
             if (parts.size() != 2 || parts[0].trimmed().isEmpty() || parts[1].trimmed().isEmpty())
                 return usage(Msg::tr("--pool-map: '%1' is not FROM=TO").arg(entry));
@@ -117,7 +115,7 @@ int runSweep(const QStringList& args)
         return exitCode;
     dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
 
-    const auto overColumn = parser.value(over);
+    const auto overColumn = parser.value(kOver);
     if (!cellFactorIndex(*cells, overColumn.toStdString()))
         return usage(unknownColumn("--over", overColumn, *cells));
     SweepTableNotes notes;
@@ -125,11 +123,11 @@ int runSweep(const QStringList& args)
         settings->consistencyUnit == ConsistencyUnit::Presentation ? "presentation" : "pair";
     notes.qMode = settings->qMode == QMode::Observed ? "observed" : "half";
     notes.consistencyAssumed = assumed;
-    if (parser.isSet(pool)) {
-        const auto poolColumn = parser.value(pool).toStdString();
+    if (parser.isSet(kPool)) {
+        const auto poolColumn = parser.value(kPool).toStdString();
         const auto index = cellFactorIndex(*cells, poolColumn);
         if (!index)
-            return usage(unknownColumn("--pool", parser.value(pool), *cells));
+            return usage(unknownColumn("--pool", parser.value(kPool), *cells));
         if (mapping.empty()) {
             std::set<std::string> values;
             for (const auto& row : cells->rows) {
@@ -137,14 +135,14 @@ int runSweep(const QStringList& args)
                     mapping.emplace_back(cellFactorValue(row, *index), "all");
             }
         } else {
-            // A FROM that names no value is almost certainly a typo; say so rather than silently not pool.
+            // A FROM that names no value is almost certainly a typo; say so rather than silently not kPool.
             for (const auto& [from, to] : mapping) {
                 bool found = false;
                 for (const auto& row : cells->rows)
                     found = found || cellFactorValue(row, *index) == from;
                 if (!found)
                     return usage(Msg::tr("--pool-map: no value '%1' in column '%2'")
-                                     .arg(QString::fromStdString(from), parser.value(pool)));
+                                     .arg(QString::fromStdString(from), parser.value(kPool)));
             }
         }
         *cells = poolCells(*cells, poolColumn, mapping);
@@ -158,6 +156,12 @@ int runSweep(const QStringList& args)
         return kBadInput;
     }
     return writeOutput(parser, writeSweepTable(sweep, *format, notes));
+}
+
+const Command& sweepCommand()
+{
+    static const Command command{"sweep", defineSweep, runSweep, {"over"}};
+    return command;
 }
 
 } // namespace tribunal::cli

@@ -59,7 +59,11 @@ const QCommandLineOption
 const QCommandLineOption kTableFormat("format",
                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                         "Output format: csv (default), md, json or latex."),
-                                      "FORMAT", "csv");
+                                      "csv|md|json|latex", "csv");
+const QCommandLineOption kFlatFormat("format",
+                                     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                       "Output format: csv (default), md or json."),
+                                     "csv|md|json", "csv");
 const QCommandLineOption kStandalone("standalone",
                                      QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                        "With --format latex: wrap the table in a compilable "
@@ -75,11 +79,11 @@ const QCommandLineOption kQ("q",
                             QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                               "Accuracy on order-flipping pairs: half (q = 1/2, default) or "
                                               "observed."),
-                            "Q", "half");
+                            "half|observed", "half");
 const QCommandLineOption kUnit("unit",
                                QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                  "What C averages over: pair (default) or presentation."),
-                               "UNIT", "pair");
+                               "pair|presentation", "pair");
 const QCommandLineOption kAssume("assume-consistent",
                                  QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                                                    "With one run per presentation, assume C = 1 (otherwise C "
@@ -109,6 +113,16 @@ std::optional<TableFormat> tableFormat(const QString& name)
 bool isLatex(const QCommandLineParser& parser)
 {
     return parser.value(kTableFormat) == "latex";
+}
+
+std::optional<TableFormat> flatFormat(const QCommandLineParser& parser)
+{
+    return tableFormat(parser.value(kFlatFormat));
+}
+
+QString unknownFlatFormat(const QCommandLineParser& parser)
+{
+    return Msg::tr("unknown --format '%1' (expected csv, md or json)").arg(parser.value(kFlatFormat));
 }
 
 QString unknownFormat(const QCommandLineParser& parser)
@@ -162,7 +176,7 @@ bool isCellTable(const QStringList& inputs, bool acceptTOnly)
     return (c && phi && a) || (acceptTOnly && judge && dataset && t);
 }
 
-void addTrustOptions(QCommandLineParser& parser)
+void addTrustOptions(CommandParser& parser)
 {
     addOptions(parser, {kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume, kGoodC,
                         kGoodPhi});

@@ -24,6 +24,8 @@ namespace tribunal::cli {
 
 extern const QCommandLineOption kOut;         ///< -o, --output FILE
 extern const QCommandLineOption kTableFormat; ///< --format csv|md|json|latex (output format)
+/// --format csv|md|json (commands without LaTeX; "format" too, so isLatex() still tells a LaTeX request)
+extern const QCommandLineOption kFlatFormat;
 extern const QCommandLineOption kStandalone;  ///< --standalone (LaTeX document)
 extern const QCommandLineOption kInputFormat; ///< --input-format auto|csv|jsonl|llmbar
 extern const QCommandLineOption kQ;           ///< --q half|observed
@@ -34,6 +36,10 @@ extern const QCommandLineOption kAssume;      ///< --assume-consistent
 std::optional<TableFormat> tableFormat(const QString& name);
 /// True when --format latex was asked for (handled apart from the TableFormat writers: report/trustlatex.h).
 bool isLatex(const QCommandLineParser& parser);
+/// The TableFormat named by kFlatFormat's --format; null for other names.
+std::optional<TableFormat> flatFormat(const QCommandLineParser& parser);
+/// "unknown --format 'X' (expected csv, md or json)".
+QString unknownFlatFormat(const QCommandLineParser& parser);
 /// The usage message for an unknown --format.
 QString unknownFormat(const QCommandLineParser& parser);
 /// Writes to -o FILE (by the output policy of io/outputfile.h) or standard output. Returns the exit code.
@@ -44,7 +50,7 @@ int writeOutput(const QCommandLineParser& parser, const std::string& text);
 bool isCellTable(const QStringList& inputs, bool acceptTOnly = false);
 /// Adds kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume and the failure-map
 /// thresholds --good-c and --good-phi.
-void addTrustOptions(QCommandLineParser& parser);
+void addTrustOptions(CommandParser& parser);
 /// The settings given by --q, --unit and --assume-consistent; null with *error set on a bad value.
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error);
 /// The import options given by --skip-bad and --input-format; null with *error set on a bad value.

@@ -1,8 +1,8 @@
 // trust: pairwise trust per cell (metrics.md T1-T13) on the command line. Every number comes from
 // tribunal_core; this file parses the trust-only options and writes.
 
-#include "commands.h"
 #include "labelnotes.h"
+#include "registry.h"
 #include "trustcli_common.h"
 
 #include "analysis/celltrust.h"
@@ -54,42 +54,33 @@ int fillGroupedRows(const Audit& audit, const QString& by, const TrustSettings& 
 
 } // namespace
 
-int runTrust(const QStringList& args)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(Msg::tr(
-        "Pairwise trust per cell (C, phi, A, A_max, T, T_joint, failure-map quadrant; metrics.md T1-T13)."));
-    parser.addPositionalArgument(
-        "input", Msg::tr("A project, judgment files, or a cell-level table (C, phi, A columns)."),
-        "PROJECT_OR_FILE...");
-    addTrustOptions(parser);
-    QCommandLineOption ci(
-        "ci",
+const QCommandLineOption
+    kCi("ci",
         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                           "Bootstrap resamples for the intervals (default 2000; 0 = no intervals)."),
         "N", "2000");
-    QCommandLineOption seed("seed",
-                            QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap seed (default 20261129)."),
-                            "S", "20261129");
-    QCommandLineOption level(
-        "level", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Interval level in (0, 1) (default 0.95)."), "L",
-        "0.95");
-    QCommandLineOption threads(
-        "threads",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "Bootstrap threads (0 = all cores; results do not depend on it)."),
-        "N", "0");
-    QCommandLineOption colour(
-        "colour",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: shade the T cells in bands."));
-    QCommandLineOption tableKind(
-        "table",
-        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: cells (Table 1 layout, default) or gap "
-                                                "(Table 10: T, T_joint, their gap and its interval; needs "
-                                                "judgment data)."),
-        "KIND", "cells");
-    QCommandLineOption by(
-        "by",
+const QCommandLineOption kSeed("seed",
+                               QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Bootstrap seed (default 20261129)."),
+                               "S", "20261129");
+const QCommandLineOption
+    kLevel("level", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Interval level in (0, 1) (default 0.95)."), "L",
+           "0.95");
+const QCommandLineOption
+    kThreads("threads",
+             QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                               "Bootstrap threads (0 = all cores; results do not depend on it)."),
+             "N", "0");
+const QCommandLineOption kColour("colour",
+                                 QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                                                   "With --format latex: shade the T cells in bands."));
+const QCommandLineOption kTableKind(
+    "table",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg", "With --format latex: cells (Table 1 layout, default) or gap "
+                                            "(Table 10: T, T_joint, their gap and its interval; needs "
+                                            "judgment data)."),
+    "cells|gap", "cells");
+const QCommandLineOption
+    kBy("by",
         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
                           "Pool the cells that agree on these comma-separated columns (judge, "
                           "format, dataset, test, version or a condition key; empty = one "
@@ -97,17 +88,28 @@ int runTrust(const QStringList& args)
                           "as columns, empty when pooled over; the other grouping columns "
                           "replace the condition columns. Needs judgment data; no intervals."),
         "COLS");
-    addOptions(parser, {ci, seed, level, threads, colour, tableKind, by});
+
+void defineTrust(CommandParser& parser)
+{
+    parser.setApplicationDescription(Msg::tr(
+        "Pairwise trust per cell (C, phi, A, A_max, T, T_joint, failure-map quadrant; metrics.md T1-T13)."));
+    parser.addPositionalArgument(
+        "input", Msg::tr("A project, judgment files, or a cell-level table (C, phi, A columns)."),
+        "PROJECT_OR_FILE...");
+    addTrustOptions(parser);
+    addOptions(parser, {kCi, kSeed, kLevel, kThreads, kColour, kTableKind, kBy});
+}
+
+int runTrust(const QCommandLineParser& parser)
+{
     QString error;
-    if (!parse(parser, args, &error))
-        return usage(error);
     auto inputs = parser.positionalArguments().mid(1);
     if (inputs.isEmpty())
         return usage(Msg::tr("trust needs a project, judgment files or a cell-level table"));
     const auto format = tableFormat(parser.value(kTableFormat));
     if (!format && !isLatex(parser))
         return usage(unknownFormat(parser));
-    const auto kind = parser.value(tableKind);
+    const auto kind = parser.value(kTableKind);
     if (kind != "cells" && kind != "gap")
         return usage(Msg::tr("unknown --table '%1' (expected cells or gap)").arg(kind));
     const bool gapTable = kind == "gap";
@@ -118,22 +120,22 @@ int runTrust(const QStringList& args)
         return usage(error);
     BootstrapSettings boot;
     long long number = 0;
-    if (!parseInt(parser.value(ci), 0, &number) || number > 1000000)
+    if (!parseInt(parser.value(kCi), 0, &number) || number > 1000000)
         return usage(Msg::tr("--ci needs a number of resamples from 0 to 1000000"));
     boot.resamples = static_cast<int>(number);
     bool ok = false;
-    boot.seed = parser.value(seed).toULongLong(&ok);
+    boot.seed = parser.value(kSeed).toULongLong(&ok);
     if (!ok)
         return usage(Msg::tr("--seed needs a non-negative integer"));
-    boot.level = parser.value(level).toDouble(&ok);
+    boot.level = parser.value(kLevel).toDouble(&ok);
     if (!ok || !(boot.level > 0 && boot.level < 1))
         return usage(Msg::tr("--level needs a number in (0, 1)"));
-    if (!parseInt(parser.value(threads), 0, &number) || number > 1024)
+    if (!parseInt(parser.value(kThreads), 0, &number) || number > 1024)
         return usage(Msg::tr("--threads needs a number from 0 to 1024"));
     boot.threads = static_cast<int>(number);
 
     TrustLatexExport latex;
-    latex.colour = parser.isSet(colour);
+    latex.colour = parser.isSet(kColour);
     latex.standalone = parser.isSet(kStandalone);
     // LaTeX goes through the functions the workbench's export dialog calls (report/trustexport.h), so both
     // write the same bytes for the same options.
@@ -152,10 +154,10 @@ int runTrust(const QStringList& args)
         return writeLatex([&] { return trustCellsLatex(written, latex); });
     };
 
-    if (parser.isSet(by) && gapTable)
+    if (parser.isSet(kBy) && gapTable)
         return usage(Msg::tr("--by and --table gap cannot be combined"));
     if (isCellTable(inputs)) {
-        if (parser.isSet(by))
+        if (parser.isSet(kBy))
             return usage(Msg::tr("--by needs judgment data; a cell-level table is already one row per cell"));
         if (gapTable)
             return usage(Msg::tr("--table gap needs judgment data; a cell-level table has no T_joint"));
@@ -190,9 +192,9 @@ int runTrust(const QStringList& args)
     if (!audit)
         return exitCode;
     noteMissingLabels(*audit, LabelScope::PairwiseItems, "A, A_max, T, T_joint", inputs);
-    if (parser.isSet(by)) {
+    if (parser.isSet(kBy)) {
         TrustTable table;
-        if (const int code = fillGroupedRows(*audit, parser.value(by), *settings, table); code != kOk)
+        if (const int code = fillGroupedRows(*audit, parser.value(kBy), *settings, table); code != kOk)
             return code;
         if (!format)
             return writeCellsLatex(table);
@@ -216,6 +218,12 @@ int runTrust(const QStringList& args)
     if (!format)
         return writeCellsLatex(table);
     return writeOutput(parser, writeTrustTable(table, *format));
+}
+
+const Command& trustCommand()
+{
+    static const Command command{"trust", defineTrust, runTrust, {}};
+    return command;
 }
 
 } // namespace tribunal::cli
