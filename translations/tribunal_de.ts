@@ -1172,6 +1172,78 @@ Label %4, vorhergesagt %5: %6 von %7</translation>
         <source>The rubric judges are being recomputed with new settings; the text follows when they are done.</source>
         <translation>Die Rubrik-Judges werden mit neuen Einstellungen neu berechnet; der Text folgt, wenn sie fertig sind.</translation>
     </message>
+    <message>
+        <source>tribunal-cli cannot name judge &apos;%1&apos; on panel &apos;%2&apos; (several conditions in one format, a comma or spaces around the name, or a name it reads as another judge): there is no command for this table.</source>
+        <translation>tribunal-cli kann den Judge &apos;%1&apos; auf dem Panel &apos;%2&apos; nicht benennen (mehrere Bedingungen in einem Format, ein Komma oder Leerzeichen um den Namen oder ein Name, den es als anderen Judge liest): Für diese Tabelle gibt es keinen Befehl.</translation>
+    </message>
+    <message>
+        <source>This dialog does not export the cascades.</source>
+        <translation>Dieser Dialog exportiert die Kaskaden nicht.</translation>
+    </message>
+    <message>
+        <source>The cascades are being computed; the table appears when they are done.</source>
+        <translation>Die Kaskaden werden berechnet; die Tabelle erscheint, sobald sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>The jury is being computed; the table appears when it is done.</source>
+        <translation>Die Jury wird berechnet; die Tabelle erscheint, sobald sie fertig ist.</translation>
+    </message>
+    <message>
+        <source>The cascades of this audit were not computed.</source>
+        <translation>Die Kaskaden dieses Audits wurden nicht berechnet.</translation>
+    </message>
+    <message>
+        <source>The jury of this audit was not computed.</source>
+        <translation>Die Jury dieses Audits wurde nicht berechnet.</translation>
+    </message>
+    <message>
+        <source>No pair of panel &apos;%1&apos; can be replayed: there is no cascade table.</source>
+        <translation>Kein Paar des Panels &apos;%1&apos; lässt sich nachspielen: Es gibt keine Kaskadentabelle.</translation>
+    </message>
+    <message>
+        <source>No pair of panel &apos;%1&apos; has a jury verdict: there is no jury table.</source>
+        <translation>Kein Paar des Panels &apos;%1&apos; hat ein Jury-Urteil: Es gibt keine Jury-Tabelle.</translation>
+    </message>
+    <message>
+        <source>This dialog does not export the confident errors.</source>
+        <translation>Dieser Dialog exportiert die selbstsicheren Fehler nicht.</translation>
+    </message>
+    <message>
+        <source>The confident errors are being computed; the table appears when they are done.</source>
+        <translation>Die selbstsicheren Fehler werden berechnet; die Tabelle erscheint, sobald sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>The confident errors of this audit were not computed.</source>
+        <translation>Die selbstsicheren Fehler dieses Audits wurden nicht berechnet.</translation>
+    </message>
+    <message>
+        <source>This audit has no rubric judgments (no judgment of a binary or ordinal item): there is no confident-error table.</source>
+        <translation>Dieses Audit hat keine Rubrik-Bewertungen (keine Bewertung eines binären oder ordinalen Items): Es gibt keine Tabelle der selbstsicheren Fehler.</translation>
+    </message>
+    <message>
+        <source>No pair of panel &apos;%1&apos; has a label and an answer of the first judge: there is no confident-error table.</source>
+        <translation>Kein Paar des Panels &apos;%1&apos; hat ein Label und eine Antwort des ersten Judges: Es gibt keine Tabelle der selbstsicheren Fehler.</translation>
+    </message>
+    <message>
+        <source>Cascades: summary with K9 cross-fitting</source>
+        <translation>Kaskaden: Zusammenfassung mit K9-Cross-Fitting</translation>
+    </message>
+    <message>
+        <source>Confident errors (K3) and repeats (K4)</source>
+        <translation>Selbstsichere Fehler (K3) und Wiederholungen (K4)</translation>
+    </message>
+    <message>
+        <source>Jury of the cascade&apos;s judges (K5, K6)</source>
+        <translation>Jury aus den Judges der Kaskade (K5, K6)</translation>
+    </message>
+    <message>
+        <source>The confident errors are being recomputed with new settings; the text follows when they are done.</source>
+        <translation>Die selbstsicheren Fehler werden mit neuen Einstellungen neu berechnet; der Text folgt, sobald sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>The cascades are being recomputed with new settings; the text follows when they are done.</source>
+        <translation>Die Kaskaden werden mit neuen Einstellungen neu berechnet; der Text folgt, sobald sie fertig sind.</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::Factor</name>

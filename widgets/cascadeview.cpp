@@ -214,10 +214,46 @@ std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
         panels.push_back(replayPanel(*audit, view->key, crossFitSettings(settings)));
         view->table = cascadeSummaryTable(*audit, panels);
         view->replays = std::move(panels.front().replays);
+        view->verdicts = std::move(panels.front().table);
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->replays.clear();
+        view->verdicts = {};
         view->table = {};
+    }
+    return view;
+}
+
+// Worker thread.
+std::shared_ptr<CascadeJuryView> computeCascadeJury(const AuditPtr& audit,
+                                                    const CascadePanelSettings& settings)
+{
+    auto view = std::make_shared<CascadeJuryView>();
+    view->audit = audit;
+    view->paired.resamples = settings.juryResamples;
+    view->paired.seed = settings.seed;
+    view->paired.margin = settings.juryMargin;
+    view->computed = true;
+    try {
+        const Resolved r = resolve(*audit, settings);
+        view->key = r.key;
+        if (!r.error.isEmpty()) {
+            view->error = r.error;
+            return view;
+        }
+        // As tribunal-cli jury builds it: the jurors' keys in --jurors order, every juror also a candidate
+        // (K6: the jury against the best of its own jurors alone).
+        std::vector<JudgeKey> keys{view->key.first};
+        keys.insert(keys.end(), view->key.fallbacks.begin(), view->key.fallbacks.end());
+        std::vector<std::size_t> jurors(keys.size());
+        for (std::size_t j = 0; j < jurors.size(); ++j)
+            jurors[j] = j;
+        view->results.push_back(
+            juryPanel(rubricVerdictTable(*audit, view->key.dataset, keys, view->key.rounding), jurors, jurors,
+                      view->paired));
+    } catch (const std::exception& e) {
+        view->error = qs(e.what());
+        view->results.clear();
     }
     return view;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // What the Cascades dock shows of one panel (cascadeworkspace.h computes it off the GUI thread; metrics.md
-// K5-K10): the per-fallback curves with the CLI's curve table and the juries of the chosen judges, and the
-// summary with K9 and the CLI's summary table. Immutable once published; read from any thread.
+// K5-K10): the per-fallback curves with the CLI's curve table and the juries of the chosen judges, the
+// summary with K9 and the CLI's summary table, and the K5 / K6 jury of the chosen judges with the CLI's R7
+// settings (the Export dialog's jury table). Immutable once published; read from any thread.
 
 #include "cascadeworkspace.h"
 #include "labelnote.h"
@@ -51,7 +52,22 @@ struct CascadeSummaryView {
     int halvings = 0;
     std::uint64_t seed = 0;
     std::vector<CascadeReplay> replays; ///< as CascadeCurveView::panel.replays, with the real K9
-    FlatTable table;                    ///< cascadeSummaryTable(audit, {panel})
+    /// The replays' verdict table (key.first, then key.fallbacks): with `replays` the CascadePanel that
+    /// cascadeSummaryLatex writes.
+    RubricVerdictTable verdicts;
+    FlatTable table; ///< cascadeSummaryTable(audit, {panel})
+    bool computed = false;
+    QString error;
+};
+
+/// The K5 / K6 jury of one panel's chosen judges with R7 run as `tribunal-cli jury --panel P --jurors
+/// FIRST,F1,F2,... --resamples B --seed S --margin M --rounding R` runs it (no --candidates: the jurors are
+/// the candidates); immutable once published.
+struct CascadeJuryView {
+    AuditPtr audit;
+    CascadeKey key;                 ///< jurors: key.first, then key.fallbacks
+    PairedSettings paired;          ///< resamples, seed and margin of the settings; threads 0
+    std::vector<JuryPanel> results; ///< one entry, as the CLI passes it to juryLatex
     bool computed = false;
     QString error;
 };
@@ -64,5 +80,8 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
 /// The summary job: the same panel and judges with the settings' halvings and seed, and the summary table.
 std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
                                                           const CascadePanelSettings& settings);
+/// The jury job: the same panel and judges, juryPanel with the settings' jury resamples and margin and seed.
+std::shared_ptr<CascadeJuryView> computeCascadeJury(const AuditPtr& audit,
+                                                    const CascadePanelSettings& settings);
 
 } // namespace tribunal

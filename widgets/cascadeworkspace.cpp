@@ -11,7 +11,7 @@ namespace tribunal {
 
 CascadeWorkspace::CascadeWorkspace(AuditSession* session, QObject* parent)
     : QObject(parent), m_session(session), m_curves(std::make_shared<CascadeCurveView>()),
-      m_summary(std::make_shared<CascadeSummaryView>())
+      m_summary(std::make_shared<CascadeSummaryView>()), m_jury(std::make_shared<CascadeJuryView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &CascadeWorkspace::onAuditChanged);
     if (m_session->audit())
@@ -30,6 +30,22 @@ bool CascadeWorkspace::summaryCurrent() const
            m_summary->seed == m_settings.seed;
 }
 
+bool CascadeWorkspace::juryCurrent() const
+{
+    const PairedSettings& p = m_jury->paired;
+    return m_jury->computed && m_curves->computed && m_jury->audit == m_curves->audit &&
+           m_jury->key == m_curves->key && p.resamples == m_settings.juryResamples &&
+           p.seed == m_settings.seed && p.margin == m_settings.juryMargin;
+}
+
+void CascadeWorkspace::requestJury()
+{
+    if (m_juryWanted)
+        return;
+    m_juryWanted = true;
+    startJury();
+}
+
 void CascadeWorkspace::setSettings(const CascadePanelSettings& s)
 {
     const CascadePanelSettings old = m_settings;
@@ -40,9 +56,14 @@ void CascadeWorkspace::setSettings(const CascadePanelSettings& s)
     if (old.dataset != s.dataset || old.rounding != s.rounding || judgesChanged) {
         startCurves();
         startSummary();
-    } else if (old.halvings != s.halvings || old.seed != s.seed) {
-        startSummary(); // K9 only: the curves do not depend on the halvings
+        startJury();
+        return;
     }
+    if (old.halvings != s.halvings || old.seed != s.seed)
+        startSummary(); // K9 only: the curves do not depend on the halvings
+    // R7 of the jury: the seed, resamples and margin (the curves' one-resample juries read accuracies only).
+    if (old.seed != s.seed || old.juryResamples != s.juryResamples || old.juryMargin != s.juryMargin)
+        startJury();
 }
 
 void CascadeWorkspace::setDataset(StrId dataset)
@@ -263,6 +284,9 @@ void CascadeWorkspace::onAuditChanged()
     auto emptySummary = std::make_shared<CascadeSummaryView>();
     emptySummary->audit = m_session->audit();
     m_summary = std::move(emptySummary);
+    auto emptyJury = std::make_shared<CascadeJuryView>();
+    emptyJury->audit = m_session->audit();
+    m_jury = std::move(emptyJury);
     // Panel and judge ids belong to the old audit.
     m_settings.dataset = kEmptyStr;
     m_settings.defaultJudges = true;
@@ -271,9 +295,11 @@ void CascadeWorkspace::onAuditChanged()
     m_kind = m_fallback = m_tau = -1;
     emit curvesChanged();
     emit summaryChanged();
+    emit juryChanged();
     emit selectionChanged();
     startCurves();
     startSummary();
+    startJury();
 }
 
 void CascadeWorkspace::startCurves()
@@ -301,6 +327,22 @@ void CascadeWorkspace::startSummary()
     m_jobs.run([audit, settings] { return computeCascadeSummary(audit, settings); },
                [this, generation](std::shared_ptr<CascadeSummaryView> view) {
                    applySummary(generation, std::move(view));
+               });
+}
+
+void CascadeWorkspace::startJury()
+{
+    if (!m_juryWanted)
+        return;
+    const auto generation = ++m_juryGeneration;
+    const auto audit = m_session->audit();
+    if (!audit)
+        return;
+    const auto settings = m_settings;
+    ++m_juryRuns;
+    m_jobs.run([audit, settings] { return computeCascadeJury(audit, settings); },
+               [this, generation](std::shared_ptr<CascadeJuryView> view) {
+                   applyJury(generation, std::move(view));
                });
 }
 
@@ -341,7 +383,8 @@ void CascadeWorkspace::applyCurves(std::uint64_t generation, std::shared_ptr<Cas
             m_tau = curve.empty() ? -1 : 0;
     }
     emit curvesChanged();
-    emit summaryChanged(); // summaryCurrent() may have changed with the curves
+    emit summaryChanged(); // summaryCurrent() and juryCurrent() may have changed with the curves
+    emit juryChanged();
     emit selectionChanged();
 }
 
@@ -351,6 +394,14 @@ void CascadeWorkspace::applySummary(std::uint64_t generation, std::shared_ptr<Ca
         return;
     m_summary = std::move(view);
     emit summaryChanged();
+}
+
+void CascadeWorkspace::applyJury(std::uint64_t generation, std::shared_ptr<CascadeJuryView> view)
+{
+    if (generation != m_juryGeneration)
+        return;
+    m_jury = std::move(view);
+    emit juryChanged();
 }
 
 } // namespace tribunal

@@ -6,14 +6,21 @@
 // selects. The panel's tables, plots and slider read from one CascadeWorkspace and change it only through
 // its setters; they never compute statistics.
 //
-// Two jobs run off the GUI thread (BackgroundJobs, background priority), both pure tribunal_core calls:
+// Three jobs run off the GUI thread (BackgroundJobs, background priority), all pure tribunal_core calls:
 //   - curves: cascadePanel with one K9 halving (its K9 part is never shown), cascadeCurveTable, and juryPanel
 //     of the first judge and the fallbacks (lower / upper medians; R7 is run with one resample - the
 //     frontier reads the jury accuracies only);
-//   - summary: cascadePanel with the chosen halvings and seed, cascadeSummaryTable (the K9 part).
-// A setter recomputes only what depends on it: the panel, rounding (R1) or judges -> both jobs; halvings or
-// seed -> the summary job only; kind, fallback or tau -> nothing. A newer request supersedes a running job
-// of the same kind (its result is dropped on arrival). GUI thread only.
+//   - summary: cascadePanel with the chosen halvings and seed, cascadeSummaryTable (the K9 part);
+//   - jury, only once requestJury() was called (the Export dialog's jury table; the dock never shows it):
+//     juryPanel of the same judges with the settings' jury resamples and margin and the seed, exactly
+//     `tribunal-cli jury --panel P --jurors FIRST,F1,F2,...` (K5, K6 with R7 at the CLI's settings). Its
+//     jurors are the judges the dock shows: the first judge, then the fallbacks in name order; the CLI's
+//     jury takes them as they are (at least two, no repeat), and without --candidates compares the jury
+//     with the best of them alone.
+// A setter recomputes only what depends on it: the panel, rounding (R1) or judges -> every job; halvings
+// -> the summary job only; seed -> the summary and jury jobs; jury resamples or margin -> the jury job
+// only; kind, fallback or tau -> nothing. A newer request supersedes a running job of the same kind (its
+// result is dropped on arrival). GUI thread only.
 //
 // Default judges (until the user picks some): the first judge D is the cheapest judge of the panel whose
 // verdicts carry a K1 confidence or a P(MET) (rubricverdicts.h) - cheapest by K11 cost per 1,000 requests
@@ -47,8 +54,10 @@ struct CascadePanelSettings {
     bool defaultJudges = true; ///< first / fallbacks by the default rule (see above)
     JudgeKey first;            ///< with !defaultJudges
     std::vector<JudgeKey> fallbacks;
-    int halvings = 50; ///< K9, >= 1
-    std::uint64_t seed = 20261129;
+    int halvings = 50;             ///< K9, >= 1
+    std::uint64_t seed = 20261129; ///< K9 halvings and the jury's R7 bootstrap
+    int juryResamples = 10000;     ///< R7 resamples of the jury job (`tribunal-cli jury --resamples`), >= 1
+    double juryMargin = 0.05;      ///< R7 parity margin of the jury job (`--margin`), in [0, 1]
 };
 
 /// What the curves depend on (the summary adds halvings and seed); resolved: never "default".
@@ -62,9 +71,11 @@ struct CascadeKey {
 
 struct CascadeCurveView;   // cascadeview.h
 struct CascadeSummaryView; // cascadeview.h
+struct CascadeJuryView;    // cascadeview.h
 struct CascadePoint;       // analysis/cascadecurve.h
 using CascadeCurveViewPtr = std::shared_ptr<const CascadeCurveView>;
 using CascadeSummaryViewPtr = std::shared_ptr<const CascadeSummaryView>;
+using CascadeJuryViewPtr = std::shared_ptr<const CascadeJuryView>;
 
 /// One point of the cost-accuracy frontier (selected kind).
 struct FrontierPoint {
@@ -100,6 +111,14 @@ public:
     const CascadeSummaryViewPtr& summaryView() const { return m_summary; }
     /// The summary belongs to the shown curves and the current halvings and seed.
     bool summaryCurrent() const;
+    /// The jury of the jury job (never null; not computed until requestJury()).
+    const CascadeJuryViewPtr& juryView() const { return m_jury; }
+    /// The jury belongs to the shown curves and the current seed, jury resamples and margin.
+    bool juryCurrent() const;
+    /// Starts the jury job now (when an audit is open) and from then on with every change of what it
+    /// depends on, also for later audits. Idempotent: a second call starts nothing.
+    void requestJury();
+    bool juryRequested() const { return m_juryWanted; }
 
     const CascadePanelSettings& settings() const { return m_settings; }
     void setSettings(const CascadePanelSettings& settings);
@@ -139,6 +158,7 @@ public:
     /// How often each job was started (tests check that a setting recomputes only what depends on it).
     int curveRuns() const { return m_curveRuns; }
     int summaryRuns() const { return m_summaryRuns; }
+    int juryRuns() const { return m_juryRuns; }
 
     /// The Pareto flags of (cost, accuracy) points, as frontier() sets them.
     static std::vector<bool> paretoFrontier(const std::vector<double>& cost,
@@ -147,6 +167,8 @@ public:
 signals:
     void curvesChanged();
     void summaryChanged();
+    /// A new jury view, or juryCurrent() may have changed.
+    void juryChanged();
     /// Kind, fallback or tau changed (also after curvesChanged when they were reset).
     void selectionChanged();
     void busyChanged(bool busy);
@@ -156,20 +178,27 @@ private:
     void onAuditChanged();
     void startCurves();
     void startSummary();
+    /// Starts the jury job when it was requested.
+    void startJury();
     void applyCurves(std::uint64_t generation, std::shared_ptr<CascadeCurveView> view);
     void applySummary(std::uint64_t generation, std::shared_ptr<CascadeSummaryView> view);
+    void applyJury(std::uint64_t generation, std::shared_ptr<CascadeJuryView> view);
     /// The judges now shown (the settings', or the default rule's once the curves say which).
     CascadeKey currentKey() const;
 
     AuditSession* m_session;
     CascadeCurveViewPtr m_curves;
     CascadeSummaryViewPtr m_summary;
+    CascadeJuryViewPtr m_jury;
     CascadePanelSettings m_settings;
     int m_kind = -1, m_fallback = -1, m_tau = -1;
     std::uint64_t m_curveGeneration = 0;
     std::uint64_t m_summaryGeneration = 0;
     int m_curveRuns = 0;
     int m_summaryRuns = 0;
+    std::uint64_t m_juryGeneration = 0;
+    int m_juryRuns = 0;
+    bool m_juryWanted = false;
     BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
 };
 

@@ -1,14 +1,10 @@
 #include "exportdialog.h"
 
-#include "biaslatexexport.h"
-
 #include "auditsession.h"
 #include "biasworkspace.h"
-#include "qstrings.h"
+#include "exportfile.h"
 #include "rubricworkspace.h"
 #include "trustworkspace.h"
-
-#include "io/outputfile.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -30,6 +26,7 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
 
 namespace tribunal {
@@ -38,40 +35,11 @@ namespace {
 const QStringList kDefaultFactors = {QStringLiteral("judge"), QStringLiteral("format"),
                                      QStringLiteral("dataset")};
 const char* const kDirectoryKey = "export/directory";
-/// Combo data of the bias and rubric tables: kSourceData + index into m_sources (the trust tables use
-/// TrustLatexTable's values).
-constexpr int kSourceData = 100;
-
-// The CLI's output policy (io/outputfile.h): complete or not at all, links followed, read-only files refused,
-// FIFOs and devices written in place.
-bool writeBytes(const QString& path, const std::string& bytes, QString* error)
-{
-    const std::string target = QFile::encodeName(path).toStdString();
-    std::string err;
-    if (writeOutputFile(target, bytes, &err))
-        return true;
-    if (error != nullptr) {
-        // The policy's messages start with the path; the dialog names it once, as the user typed it.
-        const std::string prefix = target + ": ";
-        const std::string reason = err.rfind(prefix, 0) == 0 ? err.substr(prefix.size()) : err;
-        *error = ExportDialog::tr("Cannot write %1: %2")
-                     .arg(shownName(QDir::toNativeSeparators(path)), QString::fromStdString(reason));
-    }
-    return false;
-}
-
-// For the note that names the equivalent command: quote what a shell would split.
-QString shellQuoted(const QString& arg)
-{
-    static const QString plain =
-        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:+");
-    for (const QChar c : arg) {
-        if (!plain.contains(c))
-            return QLatin1Char('\'') + QString(arg).replace(QLatin1String("'"), QLatin1String("'\\''")) +
-                   QLatin1Char('\'');
-    }
-    return arg.isEmpty() ? QStringLiteral("''") : arg;
-}
+/// Combo data of the other tables: a group's base + the group's enum value (the trust tables use
+/// TrustLatexTable's values, below kSourceData).
+constexpr int kSourceData = 100; ///< the bias tables
+constexpr int kRubricData = 110;
+constexpr int kCascadeData = 120;
 
 } // namespace
 
@@ -85,8 +53,14 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidg
 
 ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
                            QWidget* parent)
-    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_rubric(rubric),
-      m_tableBox(new QComboBox(this)), m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
+    : ExportDialog(workspace, bias, rubric, nullptr, nullptr, parent)
+{}
+
+ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
+                           CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors, QWidget* parent)
+    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_rubric(rubric), m_cascades(cascades),
+      m_errors(errors), m_tableBox(new QComboBox(this)),
+      m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
       m_standalone(new QCheckBox(tr("Standalone document (compiles on its own)"), this)),
       m_factors(new QListWidget(this)), m_note(new QLabel(this)), m_preview(new QPlainTextEdit(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
@@ -101,14 +75,19 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
     m_tableBox->addItem(tr("Format dispersion (Table 4)"), static_cast<int>(TrustLatexTable::Dispersion));
     m_tableBox->addItem(tr("ANOVA of T (Table 5)"), static_cast<int>(TrustLatexTable::Anova));
     m_tableBox->addItem(tr("Closed-form vs joint T (Table 10)"), static_cast<int>(TrustLatexTable::Gap));
+    const auto addSources = [this](std::vector<LatexTableSource> sources, int base) {
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+            m_codes.push_back(base + static_cast<int>(i));
+            m_tableBox->addItem(sources[i].title, m_codes.back());
+            m_sources.push_back(std::move(sources[i]));
+        }
+    };
     if (m_bias != nullptr)
-        m_sources = biasLatexSources(m_bias);
-    m_biasSources = m_sources.size();
+        addSources(biasLatexSources(m_bias), kSourceData);
     if (m_rubric != nullptr)
-        for (LatexTableSource& s : rubricLatexSources(m_rubric))
-            m_sources.push_back(std::move(s));
-    for (std::size_t i = 0; i < m_sources.size(); ++i)
-        m_tableBox->addItem(m_sources[i].title, kSourceData + static_cast<int>(i));
+        addSources(rubricLatexSources(m_rubric), kRubricData);
+    if (m_cascades != nullptr || m_errors != nullptr)
+        addSources(cascadeLatexSources(m_cascades, m_errors), kCascadeData);
     m_colour->setObjectName(QStringLiteral("exportColour"));
     m_standalone->setObjectName(QStringLiteral("exportStandalone"));
     m_factors->setObjectName(QStringLiteral("exportFactors"));
@@ -170,6 +149,7 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
         connect(m_rubric, &RubricWorkspace::busyChanged, this, &ExportDialog::refresh);
         connect(m_rubric, &RubricWorkspace::statusMessage, this, &ExportDialog::refresh);
     }
+    attachCascadeSources(this, m_cascades, m_errors, [this] { refresh(); });
 
     rebuildFactors();
     refresh();
@@ -181,40 +161,57 @@ TrustLatexTable ExportDialog::table() const
     return code >= kSourceData ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
 }
 
+const LatexTableSource* ExportDialog::sourceOf(int code) const
+{
+    const auto it = std::find(m_codes.begin(), m_codes.end(), code);
+    return it == m_codes.end() ? nullptr : &m_sources[static_cast<std::size_t>(it - m_codes.begin())];
+}
+
 const LatexTableSource* ExportDialog::source() const
 {
-    const int code = m_tableBox->currentData().toInt();
-    return code >= kSourceData ? &m_sources[static_cast<std::size_t>(code - kSourceData)] : nullptr;
+    return sourceOf(m_tableBox->currentData().toInt());
+}
+
+int ExportDialog::chosenIn(int base) const
+{
+    const int code = m_tableBox->currentData().toInt() - base;
+    return code >= 0 && code < 10 ? code : -1;
 }
 
 std::optional<BiasLatexTable> ExportDialog::biasTable() const
 {
-    const int code = m_tableBox->currentData().toInt() - kSourceData;
-    if (code < 0 || static_cast<std::size_t>(code) >= m_biasSources)
-        return std::nullopt;
-    return static_cast<BiasLatexTable>(code);
+    const int code = chosenIn(kSourceData);
+    return code < 0 ? std::nullopt : std::optional(static_cast<BiasLatexTable>(code));
 }
 
 std::optional<RubricLatexTable> ExportDialog::rubricTable() const
 {
-    const int code = m_tableBox->currentData().toInt() - kSourceData;
-    if (code < 0 || static_cast<std::size_t>(code) < m_biasSources)
-        return std::nullopt;
-    return static_cast<RubricLatexTable>(static_cast<std::size_t>(code) - m_biasSources);
+    const int code = chosenIn(kRubricData);
+    return code < 0 ? std::nullopt : std::optional(static_cast<RubricLatexTable>(code));
 }
 
+std::optional<CascadeLatexTable> ExportDialog::cascadeTable() const
+{
+    const int code = chosenIn(kCascadeData);
+    return code < 0 ? std::nullopt : std::optional(static_cast<CascadeLatexTable>(code));
+}
+
+// A table that is not listed has no combo entry: findData gives -1 and the choice stays.
 void ExportDialog::setTable(BiasLatexTable table)
 {
-    const int index = m_tableBox->findData(kSourceData + static_cast<int>(table));
-    if (m_bias != nullptr && index >= 0)
+    if (const int index = m_tableBox->findData(kSourceData + static_cast<int>(table)); index >= 0)
         m_tableBox->setCurrentIndex(index);
 }
 
 void ExportDialog::setTable(RubricLatexTable table)
 {
-    const int index =
-        m_tableBox->findData(kSourceData + static_cast<int>(m_biasSources) + static_cast<int>(table));
-    if (m_rubric != nullptr && index >= 0)
+    if (const int index = m_tableBox->findData(kRubricData + static_cast<int>(table)); index >= 0)
+        m_tableBox->setCurrentIndex(index);
+}
+
+void ExportDialog::setTable(CascadeLatexTable table)
+{
+    if (const int index = m_tableBox->findData(kCascadeData + static_cast<int>(table)); index >= 0)
         m_tableBox->setCurrentIndex(index);
 }
 
@@ -300,6 +297,12 @@ bool ExportDialog::isTableAvailable(RubricLatexTable table) const
     return m_rubric != nullptr && rubricExportProblem(m_rubric, table).isEmpty();
 }
 
+bool ExportDialog::isTableAvailable(CascadeLatexTable table) const
+{
+    const LatexTableSource* s = sourceOf(kCascadeData + static_cast<int>(table));
+    return s != nullptr && s->problem().isEmpty();
+}
+
 QString ExportDialog::latexText() const
 {
     return QString::fromStdString(m_latex);
@@ -368,7 +371,7 @@ bool ExportDialog::saveTo(const QString& path, QString* error) const
             *error = m_problem;
         return false;
     }
-    return writeBytes(path, m_latex, error);
+    return writeExportFile(path, m_latex, error);
 }
 
 void ExportDialog::copyToClipboard()
@@ -396,7 +399,7 @@ void ExportDialog::save()
     // The text shown when Save was pressed, even if intervals arrive while the file is chosen.
     connect(dialog, &QFileDialog::fileSelected, this, [this, bytes = m_latex](const QString& path) {
         QString error;
-        if (!writeBytes(path, bytes, &error)) {
+        if (!writeExportFile(path, bytes, &error)) {
             QMessageBox::warning(this, tr("Save LaTeX"), error);
             return;
         }
@@ -498,9 +501,9 @@ void ExportDialog::refresh()
         if (item == nullptr)
             continue;
         const int code = m_tableBox->itemData(row).toInt();
-        if (code >= kSourceData) {
+        if (const LatexTableSource* s = sourceOf(code)) {
             // The reason shows in the note when the table is chosen, and as the item's tool tip.
-            const QString reason = m_sources[static_cast<std::size_t>(code - kSourceData)].problem();
+            const QString reason = s->problem();
             item->setEnabled(reason.isEmpty());
             item->setToolTip(reason);
         } else {

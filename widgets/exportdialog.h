@@ -1,17 +1,20 @@
 #pragma once
-// Export dialog (workbench.md journey 3, issues 4-6): choose a table of the trust analysis (trust cells,
+// Export dialog (workbench.md journey 3): choose a table of the trust analysis (trust cells,
 // format dispersion, ANOVA, closed-form vs joint T), of the bias tests (seed 001 Tables 10, 12 and 21: bias
-// excess with intervals, judges with a bias per margin, calibration) or of the rubric judges (accuracy per
-// panel, paired comparisons) and its options, see the LaTeX, copy it or save it as .tex. The text comes from
-// the functions `tribunal-cli trust|dispersion|anova|bias|calibration|rubric|compare
-// --format latex` call (report/trustexport.h, biaslatex.h, rubriclatex.h) on the workspaces' current views,
-// so it is the CLI's output byte for byte for the same settings; cliArguments() names that command. The
-// dialog never computes statistics: the bias and rubric tables are LatexTableSources (biaslatexexport.h,
-// rubriclatexexport.h) reading the workspaces' views, whose settings are the CLI options. The preview follows
-// the workspaces: new estimates, intervals arriving, a grouping, another margin, finished analyses. GUI
-// thread only.
+// excess with intervals, judges with a bias per margin, calibration), of the rubric judges (accuracy per
+// panel, paired comparisons) or of the cascades (K7-K10 summary, K3 / K4 confident errors, K5 / K6 jury)
+// and its options, see the LaTeX, copy it or save it as .tex. The text comes from the functions
+// `tribunal-cli trust|dispersion|anova|bias|calibration|rubric|compare|cascade|confident-errors|jury
+// --format latex` call (report/trustexport.h, biaslatex.h, rubriclatex.h, cascadelatex.h) on the
+// workspaces' current views, so it is the CLI's output byte for byte for the same settings; cliArguments()
+// names that command. The dialog never computes statistics: the other tables are LatexTableSources
+// (biaslatexexport.h, rubriclatexexport.h, cascadelatexexport.h) reading the workspaces' views, whose
+// settings are the CLI options; the jury table is the Cascades workspace's jury job, which a dialog with a
+// CascadeWorkspace requests. The preview follows the workspaces: new estimates, intervals arriving, a
+// grouping, another margin, finished analyses. GUI thread only.
 
 #include "biaslatexexport.h"
+#include "cascadelatexexport.h"
 #include "latextablesource.h"
 #include "report/trustexport.h"
 #include "rubriclatexexport.h"
@@ -35,6 +38,8 @@ class QPushButton;
 namespace tribunal {
 
 class BiasWorkspace;
+class CascadeWorkspace;
+class ConfidentErrorWorkspace;
 class RubricWorkspace;
 class TrustWorkspace;
 
@@ -49,6 +54,11 @@ public:
     ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, QWidget* parent = nullptr);
     /// Also the rubric tables of `rubric` (same rules as `bias`; either may be null).
     ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric, QWidget* parent);
+    /// Also the cascade summary and jury of `cascades` and the confident errors of `errors` (same rules;
+    /// the three tables are listed when either is not null). Requests the jury job of `cascades`
+    /// (CascadeWorkspace::requestJury), its only change to a workspace.
+    ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
+                 CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors, QWidget* parent);
 
     /// The trust table chosen; Cells while a bias table is chosen (see biasTable()).
     TrustLatexTable table() const;
@@ -64,6 +74,12 @@ public:
     /// Chooses a rubric table (as setTable(BiasLatexTable)); nothing without a RubricWorkspace.
     void setTable(RubricLatexTable table);
     RubricWorkspace* rubricWorkspace() const { return m_rubric; }
+    /// The cascade table chosen (summary, confident errors, jury), or none.
+    std::optional<CascadeLatexTable> cascadeTable() const;
+    /// Chooses a cascade table (as setTable(BiasLatexTable)); nothing when they are not listed.
+    void setTable(CascadeLatexTable table);
+    CascadeWorkspace* cascadeWorkspace() const { return m_cascades; }
+    ConfidentErrorWorkspace* confidentErrorWorkspace() const { return m_errors; }
     /// Cells only (--colour): shade T in bands.
     bool colour() const;
     void setColour(bool colour);
@@ -85,6 +101,7 @@ public:
     /// False without a BiasWorkspace.
     bool isTableAvailable(BiasLatexTable table) const;
     bool isTableAvailable(RubricLatexTable table) const;
+    bool isTableAvailable(CascadeLatexTable table) const;
 
     /// The LaTeX of the current choice (UTF-8, exactly what Copy and Save write); empty when there is none
     /// (see problem()).
@@ -125,15 +142,22 @@ private:
     /// Why `table` has no text with the current bias view, or empty.
     QString noteText() const;
     QString defaultFileName() const;
-    /// The chosen bias or rubric table, or null while a trust table is chosen.
+    /// The chosen bias, rubric or cascade table, or null while a trust table is chosen.
     const LatexTableSource* source() const;
+    /// The source with combo data `code`, or null (a trust table).
+    const LatexTableSource* sourceOf(int code) const;
+    /// The combo data of the chosen table, minus `base` when it is in [base, base + 10), else -1.
+    int chosenIn(int base) const;
 
     TrustWorkspace* m_workspace;
     BiasWorkspace* m_bias;
     RubricWorkspace* m_rubric;
-    /// The bias tables (BiasLatexTable order, when there is a BiasWorkspace), then the rubric tables.
+    CascadeWorkspace* m_cascades;
+    ConfidentErrorWorkspace* m_errors;
+    /// The bias tables (BiasLatexTable order, when there is a BiasWorkspace), the rubric tables, then the
+    /// cascade tables; m_codes holds each one's combo data.
     std::vector<LatexTableSource> m_sources;
-    std::size_t m_biasSources = 0;
+    std::vector<int> m_codes;
     QComboBox* m_tableBox;
     QCheckBox* m_colour;
     QCheckBox* m_standalone;

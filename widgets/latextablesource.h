@@ -1,8 +1,8 @@
 #pragma once
-// One table the Export dialog offers besides the trust tables (bias tests, rubric judges): its title and file
-// name, why it has no text now, its text and the tribunal-cli arguments that write the same bytes. The
-// functions read a workspace's current view (they compute nothing); the workspace must outlive the dialog.
-// GUI thread only.
+// One table the Export dialog offers besides the trust tables (bias tests, rubric judges, cascades): its
+// title and file name, why it has no text now, its text and the tribunal-cli arguments that write the same
+// bytes. The functions read a workspace's current view (they compute nothing); the workspace must outlive the
+// dialog. GUI thread only.
 
 #include <QString>
 #include <QStringList>

@@ -440,7 +440,7 @@ ExportDialog* MainWindow::exportDialog() const
 void MainWindow::showExportDialog()
 {
     if (!m_export)
-        m_export = new ExportDialog(m_trust, m_bias, m_rubric, this);
+        m_export = new ExportDialog(m_trust, m_bias, m_rubric, m_cascades, m_confidentErrors, this);
     m_export->show();
     m_export->raise();
     m_export->activateWindow();
