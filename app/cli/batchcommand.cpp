@@ -156,13 +156,13 @@ int batchImport(const QCommandLineParser& parser)
 
 const Command& batchWriteCommand()
 {
-    static const Command command{"batch write", defineBatchWrite, batchWrite, {"o"}};
+    static const Command command{"batch write", defineBatchWrite, batchWrite, {"o"}, {}};
     return command;
 }
 
 const Command& batchImportCommand()
 {
-    static const Command command{"batch import", defineBatchImport, batchImport, {"o"}};
+    static const Command command{"batch import", defineBatchImport, batchImport, {"o"}, {}};
     return command;
 }
 

@@ -466,7 +466,7 @@ int runBench(const QCommandLineParser& parser)
 
 const Command& benchCommand()
 {
-    static const Command command{"bench", defineBench, runBench, {}};
+    static const Command command{"bench", defineBench, runBench, {}, {}};
     return command;
 }
 

@@ -273,13 +273,13 @@ int runCalibration(const QCommandLineParser& parser)
 
 const Command& biasCommand()
 {
-    static const Command command{"bias", defineBias, runBias, {}};
+    static const Command command{"bias", defineBias, runBias, {}, {"excess", "counts"}};
     return command;
 }
 
 const Command& calibrationCommand()
 {
-    static const Command command{"calibration", defineCalibration, runCalibration, {}};
+    static const Command command{"calibration", defineCalibration, runCalibration, {}, {""}};
     return command;
 }
 

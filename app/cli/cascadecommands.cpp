@@ -479,19 +479,20 @@ int runJury(const QCommandLineParser& parser)
 
 const Command& cascadeCommand()
 {
-    static const Command command{"cascade", defineCascade, runCascade, {"first", "fallbacks"}};
+    static const Command command{"cascade", defineCascade, runCascade, {"first", "fallbacks"}, {"summary"}};
     return command;
 }
 
 const Command& confidentErrorsCommand()
 {
-    static const Command command{"confident-errors", defineConfidentErrors, runConfidentErrors, {"first"}};
+    static const Command command{
+        "confident-errors", defineConfidentErrors, runConfidentErrors, {"first"}, {"sample"}};
     return command;
 }
 
 const Command& juryCommand()
 {
-    static const Command command{"jury", defineJury, runJury, {"jurors"}};
+    static const Command command{"jury", defineJury, runJury, {"jurors"}, {""}};
     return command;
 }
 

@@ -205,19 +205,19 @@ int runCheckTable(const QCommandLineParser& parser)
 }
 const Command& dispersionCommand()
 {
-    static const Command command{"dispersion", defineDispersion, runDispersion, {}};
+    static const Command command{"dispersion", defineDispersion, runDispersion, {}, {""}};
     return command;
 }
 
 const Command& anovaCommand()
 {
-    static const Command command{"anova", defineAnova, runAnova, {}};
+    static const Command command{"anova", defineAnova, runAnova, {}, {""}};
     return command;
 }
 
 const Command& checkTableCommand()
 {
-    static const Command command{"check-table", defineCheckTable, runCheckTable, {}};
+    static const Command command{"check-table", defineCheckTable, runCheckTable, {}, {}};
     return command;
 }
 

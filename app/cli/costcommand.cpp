@@ -54,7 +54,7 @@ int run(const QCommandLineParser& parser)
 
 const Command& costCommand()
 {
-    static const Command command{"cost", define, run, {}};
+    static const Command command{"cost", define, run, {}, {}};
     return command;
 }
 

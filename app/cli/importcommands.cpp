@@ -202,19 +202,19 @@ int runExport(const QCommandLineParser& parser)
 
 const Command& importCommand()
 {
-    static const Command command{"import", defineImport, runImport, {"o"}};
+    static const Command command{"import", defineImport, runImport, {"o"}, {}};
     return command;
 }
 
 const Command& infoCommand()
 {
-    static const Command command{"info", defineInfo, runInfo, {}};
+    static const Command command{"info", defineInfo, runInfo, {}, {}};
     return command;
 }
 
 const Command& exportCommand()
 {
-    static const Command command{"export", defineExport, runExport, {"o", "format"}};
+    static const Command command{"export", defineExport, runExport, {"o", "format"}, {}};
     return command;
 }
 

@@ -170,7 +170,7 @@ int runJudgeBenchScore(const QCommandLineParser& parser)
 
 const Command& judgeBenchScoreCommand()
 {
-    static const Command command{"judgebench-score", defineJudgeBenchScore, runJudgeBenchScore, {}};
+    static const Command command{"judgebench-score", defineJudgeBenchScore, runJudgeBenchScore, {}, {}};
     return command;
 }
 

@@ -151,7 +151,7 @@ int runMitigate(const QCommandLineParser& parser)
 
 const Command& mitigateCommand()
 {
-    static const Command command{"mitigate", defineMitigate, runMitigate, {}};
+    static const Command command{"mitigate", defineMitigate, runMitigate, {}, {}};
     return command;
 }
 

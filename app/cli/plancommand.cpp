@@ -191,7 +191,7 @@ int runPlan(const QCommandLineParser& parser)
 
 const Command& planCommand()
 {
-    static const Command command{"plan", definePlan, runPlan, {}};
+    static const Command command{"plan", definePlan, runPlan, {}, {}};
     return command;
 }
 

@@ -162,6 +162,12 @@ int runHelp(const QStringList& args)
             std::cout << command->name << '\n';
         return kOk;
     }
+    if (what == QLatin1String("--latex-tables")) {
+        for (const Command* command : commands())
+            for (const QString& table : command->latexTables)
+                std::cout << command->name << '\t' << table.toStdString() << '\n';
+        return kOk;
+    }
     if (what == QLatin1String("--options")) {
         for (const Command* command : commands()) {
             CommandParser parser;

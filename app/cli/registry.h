@@ -36,6 +36,10 @@ struct Command {
     /// Options the synopsis shows without brackets (the command refuses to run without them), by their
     /// first name: {"o"}, {"first", "fallbacks"}.
     QStringList required;
+    /// The tables the command writes with --format latex, by their --table value, the default first; {""}
+    /// for a command with one table and no --table. The Export dialog offers exactly these (tested by
+    /// tst_exportregistry through `help --latex-tables`; tst_clihelp checks each against the command).
+    QStringList latexTables;
 };
 
 /// Every command, in the order the help lists them.
@@ -60,9 +64,10 @@ QString synopsis(const Command& command, int width = 106);
 /// codes. Prose translated, syntax not.
 QString topLevelHelp();
 
-/// `tribunal-cli help [--commands | --options | COMMAND]`: the top-level help; the command names one per
-/// line; every command's options as "NAME<TAB>--option<TAB>VALUE" lines (VALUE empty for a flag); or one
-/// command's help.
+/// `tribunal-cli help [--commands | --options | --latex-tables | COMMAND]`: the top-level help; the command
+/// names one per line; every command's options as "NAME<TAB>--option<TAB>VALUE" lines (VALUE empty for a
+/// flag, options hidden from the help left out); every LaTeX table as "NAME<TAB>TABLE" lines (TABLE empty
+/// for a command without --table); or one command's help.
 int runHelp(const QStringList& args);
 
 } // namespace tribunal::cli

@@ -250,13 +250,13 @@ int runCompare(const QCommandLineParser& parser)
 
 const Command& rubricCommand()
 {
-    static const Command command{"rubric", defineRubric, runRubric, {}};
+    static const Command command{"rubric", defineRubric, runRubric, {}, {"agreement"}};
     return command;
 }
 
 const Command& compareCommand()
 {
-    static const Command command{"compare", defineCompare, runCompare, {"judges"}};
+    static const Command command{"compare", defineCompare, runCompare, {"judges"}, {""}};
     return command;
 }
 

@@ -175,7 +175,7 @@ int runRun(const QCommandLineParser& parser)
 
 const Command& runCommand()
 {
-    static const Command command{"run", defineRun, runRun, {"o"}};
+    static const Command command{"run", defineRun, runRun, {"o"}, {}};
     return command;
 }
 

@@ -267,7 +267,7 @@ int runSimulate(const QCommandLineParser& parser)
 
 const Command& simulateCommand()
 {
-    static const Command command{"simulate", defineSimulate, runSimulate, {"o"}};
+    static const Command command{"simulate", defineSimulate, runSimulate, {"o"}, {}};
     return command;
 }
 

@@ -160,7 +160,7 @@ int runSweep(const QCommandLineParser& parser)
 
 const Command& sweepCommand()
 {
-    static const Command command{"sweep", defineSweep, runSweep, {"over"}};
+    static const Command command{"sweep", defineSweep, runSweep, {"over"}, {}};
     return command;
 }
 

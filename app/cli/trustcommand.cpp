@@ -222,7 +222,7 @@ int runTrust(const QCommandLineParser& parser)
 
 const Command& trustCommand()
 {
-    static const Command command{"trust", defineTrust, runTrust, {}};
+    static const Command command{"trust", defineTrust, runTrust, {}, {"cells", "gap"}};
     return command;
 }
 

@@ -63,6 +63,8 @@ private slots:
     void everyCommandHasItsHelp();
     void documentedValuesAreAccepted_data();
     void documentedValuesAreAccepted();
+    void latexTablesAreDeclared_data();
+    void latexTablesAreDeclared();
     void docsAndManPageNameEveryCommandAndOption();
     void subcommandGroups();
 
@@ -228,6 +230,56 @@ void TestCliHelp::documentedValuesAreAccepted()
     } else {
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(QStringLiteral("bogus-value")), qPrintable(run.err));
+    }
+}
+
+void TestCliHelp::latexTablesAreDeclared_data()
+{
+    // Every --table value of a command with --format latex is either declared a LaTeX table (`help
+    // --latex-tables`: the Export dialog offers exactly those) and written, or refused with LaTeX.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("declared");
+    QMap<QString, QStringList> declared;
+    for (const QString& line : runCli({QStringLiteral("help"), QStringLiteral("--latex-tables")})
+                                   .out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        declared[line.section(QLatin1Char('\t'), 0, 0)] << line.section(QLatin1Char('\t'), 1);
+    QVERIFY(declared.size() >= 10);
+    QMap<QString, QStringList> tables; // command -> its --table values ("" without --table)
+    QStringList latexCommands;
+    for (const Option& option : registryOptions()) {
+        if (option.name == QLatin1String("--format") &&
+            option.value.split(QLatin1Char('|')).contains("latex"))
+            latexCommands << option.command;
+        if (option.name == QLatin1String("--table"))
+            tables[option.command] = option.value.split(QLatin1Char('|'));
+    }
+    QCOMPARE(QStringList(declared.keys()).size(), latexCommands.size());
+    for (const QString& command : latexCommands) {
+        QVERIFY2(declared.contains(command), qPrintable(command));
+        const QStringList base = example(command);
+        QVERIFY2(!base.isEmpty(), qPrintable(command));
+        for (const QString& table : tables.value(command, QStringList{QString()})) {
+            QStringList args = base;
+            args << QStringLiteral("--format") << QStringLiteral("latex");
+            if (!table.isEmpty())
+                args << QStringLiteral("--table") << table;
+            QTest::newRow(qPrintable(args.mid(0, 1).join(' ') + QLatin1Char(' ') + table))
+                << args << declared.value(command).contains(table);
+        }
+    }
+}
+
+void TestCliHelp::latexTablesAreDeclared()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, declared);
+    const CliRun run = runCli(args);
+    if (declared) {
+        QVERIFY2(run.exitCode == 0 || run.exitCode == 2, qPrintable(run.err));
+        QVERIFY2(!run.err.contains(QStringLiteral("no --format latex")), qPrintable(run.err));
+    } else {
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(QStringLiteral("latex"), Qt::CaseInsensitive), qPrintable(run.err));
     }
 }
 

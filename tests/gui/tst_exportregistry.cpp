@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -87,6 +88,7 @@ private slots:
     void cleanupTestCase();
     void everyTableEqualsCli_data();
     void everyTableEqualsCli();
+    void everyCliLatexTableIsOffered();
     void cascadeSettingsFollow();
     void withoutAuditTheCascadeTablesAreDisabled();
     void withoutRubricPanelsTheCascadeTablesAreDisabled();
@@ -187,6 +189,35 @@ void TestExportRegistry::everyTableEqualsCli()
     QVERIFY(d->cliArguments().contains("--standalone") == standalone);
     QCOMPARE(d->latexText().startsWith("\\documentclass"), standalone);
     compareWithCli(*d);
+}
+
+void TestExportRegistry::everyCliLatexTableIsOffered()
+{
+    // The CLI declares its LaTeX tables once (app/cli/registry.h, checked against each command by
+    // tst_clihelp); the dialog offers exactly those: each entry's command and --table (the default table
+    // when the arguments name none) is one of them, and each of them is an entry.
+    const auto cli = runCli({"help", "--latex-tables"});
+    QCOMPARE(cli.exitCode, 0);
+    QSet<QString> declared;
+    QMap<QString, QString> defaults; // a command's first table is its default
+    for (const QString& line : cli.out.split('\n', Qt::SkipEmptyParts)) {
+        declared.insert(line);
+        if (!defaults.contains(line.section('\t', 0, 0)))
+            defaults[line.section('\t', 0, 0)] = line.section('\t', 1);
+    }
+    QVERIFY(declared.size() >= 12);
+    const auto d = dialog();
+    QSet<QString> offered;
+    for (int row = 0; row < d->tableBox()->count(); ++row) {
+        d->tableBox()->setCurrentIndex(row);
+        const QStringList args = d->cliArguments();
+        const qsizetype table = args.indexOf("--table");
+        const QString name = table >= 0 ? args.value(table + 1) : defaults.value(args.value(0));
+        const QString entry = args.value(0) + '\t' + name;
+        QVERIFY2(declared.contains(entry), qPrintable(d->tableBox()->itemText(row) + ": " + entry));
+        offered.insert(entry);
+    }
+    QCOMPARE(offered, declared);
 }
 
 void TestExportRegistry::cascadeSettingsFollow()
