@@ -331,10 +331,6 @@
         <translation>%1 braucht --%2 %3</translation>
     </message>
     <message>
-        <source>Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, the cost share of the cascade matching the best fallback) or, with --table curve, every tau.</source>
-        <translation>Nachgespielte Kaskaden (metrics.md K7-K10): Der erste Judge beantwortet jedes Paar und reicht an einen Fallback weiter, wenn seine Konfidenz unter tau liegt (binäre Kriterien: |P(MET) - 0.5|). Je Panel und Art: die Zusammenfassung (bester einzelner Judge, Orakel-tau und Genauigkeit, K10, der Gewinn per Cross-Fitting über Halbierungen der Einheiten, der Kostenanteil der Kaskade, die so genau ist wie der beste Fallback) oder, mit --table curve, jedes tau.</translation>
-    </message>
-    <message>
         <source>Fallback judges, comma-separated.</source>
         <translation>Fallback-Judges, kommagetrennt.</translation>
     </message>
@@ -345,10 +341,6 @@
     <message>
         <source>K9 halvings of the units (default 50).</source>
         <translation>K9-Halbierungen der Einheiten (Standard 50).</translation>
-    </message>
-    <message>
-        <source>What to write: summary (default) or curve.</source>
-        <translation>Was geschrieben wird: summary (Standard) oder curve.</translation>
     </message>
     <message>
         <source>Thresholds on ordinal criteria, ascending in [0, 1] (default 0, 0.05, ..., 1).</source>
@@ -1303,6 +1295,18 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>INPUT OPTIONS (every command that reads judgment files):</source>
         <translation>INPUT OPTIONS (jeder Befehl, der Bewertungsdateien liest):</translation>
+    </message>
+    <message>
+        <source>What to write: summary (default), curve, or frontier (the cost-accuracy frontier of single judges, juries and cascades, with the Pareto points).</source>
+        <translation>Was geschrieben wird: summary (Standard), curve oder frontier (die Kosten-Genauigkeits-Front aus einzelnen Judges, Jurys und Kaskaden, mit den Pareto-Punkten).</translation>
+    </message>
+    <message>
+        <source>Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, the cost share of the cascade matching the best fallback), with --table curve every tau, or with --table frontier the cost-accuracy frontier.</source>
+        <translation>Nachgespielte Kaskaden (metrics.md K7-K10): Der erste Judge beantwortet jedes Paar und reicht an einen Fallback weiter, wenn seine Konfidenz unter tau liegt (binäre Kriterien: |P(MET) - 0.5|). Je Panel und Art: die Zusammenfassung (bester einzelner Judge, Orakel-tau und Genauigkeit, K10, der Gewinn per Cross-Fitting über Halbierungen der Einheiten, der Kostenanteil der Kaskade, die so genau ist wie der beste Fallback), mit --table curve jedes tau oder mit --table frontier die Kosten-Genauigkeits-Front.</translation>
+    </message>
+    <message>
+        <source>--table frontier has no --format latex (expected csv, md or json)</source>
+        <translation>--table frontier hat kein --format latex (erwartet: csv, md oder json)</translation>
     </message>
 </context>
 </TS>

@@ -3,13 +3,11 @@
 #include "qstrings.h"
 #include "rubricworkspace.h"
 
-#include "analysis/calibration.h"
+#include "analysis/rubricdefaults.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace tribunal {
@@ -35,53 +33,22 @@ struct Resolved {
     QString error;
 };
 
-// Worker thread. Every dataset with a binary or ordinal item, in item order (as tribunal-cli cascade).
-std::vector<StrId> rubricPanels(const Audit& audit)
-{
-    std::vector<StrId> panels;
-    const ItemTable& items = audit.items();
-    for (std::size_t i = 0; i < items.size(); ++i)
-        if (items.kind[i] != TaskKind::Pairwise &&
-            std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
-            panels.push_back(items.dataset[i]);
-    return panels;
-}
-
-// Worker thread. The default first judge (see the header): index into `judges`.
+// Worker thread. The default first judge (core's defaultCascadeFirst, see the header): index into `judges`.
 std::size_t defaultFirst(const Audit& audit, StrId panel, const std::vector<JudgeKey>& judges,
                          LabelRounding rounding, QString* reason)
 {
-    const RubricVerdictTable table = rubricVerdictTable(audit, panel, judges, rounding);
-    const std::vector<JudgeCostResult> costs = analyseJudgeCost(audit);
-    const auto costOf = [&costs](const JudgeKey& k) {
-        for (const JudgeCostResult& c : costs)
-            if (c.judge == k.judge && c.format == k.format && c.condition == k.condition)
-                return std::isnan(c.costPer1000) ? std::numeric_limits<double>::infinity() : c.costPer1000;
-        return std::numeric_limits<double>::infinity();
-    };
-    int best = -1;
-    for (std::size_t j = 0; j < judges.size(); ++j) {
-        bool confident = false;
-        for (std::size_t p = 0; p < table.pairCount() && !confident; ++p) {
-            const RubricVerdict& v = table.at(j, p);
-            confident = isScoredVerdict(v.status) && (!std::isnan(v.confidence) || !std::isnan(v.pMet));
-        }
-        // Strictly cheaper only: ties stay with the first in name order.
-        if (confident && (best < 0 || costOf(judges[j]) < costOf(judges[static_cast<std::size_t>(best)])))
-            best = static_cast<int>(j);
-    }
-    if (best < 0) {
-        // translate() with the context spelled out: lupdate misreads this function's scope (the std:: lambda
-        // above) and would file CascadeWorkspace::tr() under the wrong context.
-        *reason = QCoreApplication::translate(
-            "tribunal::CascadeWorkspace", "no judge of the panel gives a confidence or probabilities: the "
-                                          "first judge in name order");
-        return 0;
-    }
-    *reason = QCoreApplication::translate(
-        "tribunal::CascadeWorkspace", "the cheapest judge (K11 cost per 1,000 requests) whose verdicts carry "
-                                      "a confidence or probabilities");
-    return static_cast<std::size_t>(best);
+    const DefaultCascadeFirst first =
+        defaultCascadeFirst(audit, rubricVerdictTable(audit, panel, judges, rounding));
+    // translate() with the context spelled out: lupdate misreads this function's scope and files
+    // CascadeWorkspace::tr() here under "CascadeWorkspace", not the class's "tribunal::CascadeWorkspace".
+    *reason = first.confident
+                  ? QCoreApplication::translate("tribunal::CascadeWorkspace",
+                                                "the cheapest judge (K11 cost per 1,000 requests) whose "
+                                                "verdicts carry a confidence or probabilities")
+                  : QCoreApplication::translate("tribunal::CascadeWorkspace",
+                                                "no judge of the panel gives a confidence or probabilities: "
+                                                "the first judge in name order");
+    return first.judge;
 }
 
 // Worker thread.
@@ -177,14 +144,9 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
         panels.push_back(replayPanel(*audit, view->key, oneHalving));
         view->curveTable = cascadeCurveTable(*audit, panels);
         view->panel = std::move(panels.front());
-        std::vector<std::size_t> jurors(view->panel.table.judges.size());
-        for (std::size_t j = 0; j < jurors.size(); ++j)
-            jurors[j] = j;
-        PairedSettings paired; // R7 against the best single judge is not shown: one resample suffices
-        paired.resamples = 1;
-        paired.threads = 1;
-        view->jury = juryPanel(view->panel.table, jurors, jurors, paired);
-        view->jury.table = {}; // only its accuracies are read
+        // The frontier's juries, as `tribunal-cli cascade --table frontier` computes them (R7 with one
+        // resample: only their accuracies are read).
+        view->jury = cascadeFrontierJury(view->panel);
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->panel = {};

@@ -7,6 +7,7 @@
 #include "cascadeworkspace.h"
 #include "labelnote.h"
 
+#include "report/cascadefrontiertable.h"
 #include "report/cascadetables.h"
 
 #include <QString>
@@ -31,7 +32,7 @@ struct CascadeCurveView {
     /// Table judges: key.first, then key.fallbacks; one replay per kind (binary before ordinal). The
     /// replays' crossFit is a one-halving placeholder: K9 is CascadeSummaryView's.
     CascadePanel panel;
-    JuryPanel jury;       ///< jurors: the table's judges; one entry per kind of panel.replays
+    JuryPanel jury;       ///< cascadeFrontierJury(panel): jurors the table's judges; one entry per kind
     FlatTable curveTable; ///< cascadeCurveTable(audit, {panel})
     bool computed = false;
     QString error; ///< why nothing was computed

@@ -5,7 +5,6 @@
 #include "auditsession.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace tribunal {
 
@@ -190,63 +189,32 @@ const CascadePoint* CascadeWorkspace::selectedPoint() const
                                                                 : nullptr;
 }
 
-std::vector<bool> CascadeWorkspace::paretoFrontier(const std::vector<double>& cost,
-                                                   const std::vector<double>& accuracy)
-{
-    std::vector<bool> out(cost.size(), false);
-    for (std::size_t i = 0; i < cost.size(); ++i) {
-        if (std::isnan(accuracy[i]) || std::isnan(cost[i]))
-            continue;
-        bool dominated = false;
-        for (std::size_t j = 0; j < cost.size() && !dominated; ++j)
-            dominated = j != i && !std::isnan(accuracy[j]) && cost[j] <= cost[i] &&
-                        accuracy[j] >= accuracy[i] && (cost[j] < cost[i] || accuracy[j] > accuracy[i]);
-        out[i] = !dominated;
-    }
-    return out;
-}
-
 std::vector<FrontierPoint> CascadeWorkspace::frontier() const
 {
     std::vector<FrontierPoint> points;
     const CascadeCurveView& v = *m_curves;
     const CascadeReplay* r = v.replay(m_kind);
-    if (!r || r->pairs == 0)
+    if (!r)
         return points;
-    const double n = r->pairs;
-    const auto add = [&points](FrontierPoint p) {
-        if (!std::isnan(p.accuracy))
-            points.push_back(std::move(p));
-    };
-    add({FrontierPoint::Single, r->firstCost / n, r->firstCost, r->firstAccuracy, v.judgeLabel(r->first)});
-    double juryCost = r->firstCost / n; // every juror answers every pair
-    for (const CascadeFallbackCurve& f : r->fallbacks) {
-        add({FrontierPoint::Single, f.costAlone / n, f.costAlone, f.accuracyAlone, v.judgeLabel(f.judge)});
-        juryCost += f.costAlone / n;
+    // Core decides the points and flags; the dock only names them.
+    for (const CascadeFrontierPoint& p : cascadeFrontier(*r, v.jury)) {
+        FrontierPoint point{p, {}};
+        switch (p.type) {
+        case FrontierPoint::Single:
+            point.label = v.judgeLabel(p.judge);
+            break;
+        case FrontierPoint::JuryLower:
+            point.label = tr("jury (lower median)");
+            break;
+        case FrontierPoint::JuryUpper:
+            point.label = tr("jury (upper median)");
+            break;
+        case FrontierPoint::Cascade:
+            point.label = tr("%1 → %2").arg(v.judgeLabel(r->first), v.judgeLabel(p.judge));
+            break;
+        }
+        points.push_back(std::move(point));
     }
-    for (const auto& k : v.jury.kinds) {
-        if (k.kind != r->kind)
-            continue;
-        add({FrontierPoint::JuryLower, juryCost, juryCost * n, k.jury.accuracyLower,
-             tr("jury (lower median)")});
-        add({FrontierPoint::JuryUpper, juryCost, juryCost * n, k.jury.accuracyUpper,
-             tr("jury (upper median)")});
-    }
-    for (std::size_t f = 0; f < r->fallbacks.size(); ++f) {
-        const CascadeFallbackCurve& c = r->fallbacks[f];
-        for (std::size_t i = 0; i < c.curve.size(); ++i)
-            add({FrontierPoint::Cascade, c.curve[i].cost / n, c.curve[i].cost, c.curve[i].accuracy,
-                 tr("%1 → %2").arg(v.judgeLabel(r->first), v.judgeLabel(c.judge)), static_cast<int>(f),
-                 static_cast<int>(i)});
-    }
-    std::vector<double> cost, accuracy;
-    for (const FrontierPoint& p : points) {
-        cost.push_back(p.costPerPair);
-        accuracy.push_back(p.accuracy);
-    }
-    const std::vector<bool> flags = paretoFrontier(cost, accuracy);
-    for (std::size_t i = 0; i < points.size(); ++i)
-        points[i].onFrontier = flags[i];
     return points;
 }
 

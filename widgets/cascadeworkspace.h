@@ -25,14 +25,19 @@
 // Default judges (until the user picks some): the first judge D is the cheapest judge of the panel whose
 // verdicts carry a K1 confidence or a P(MET) (rubricverdicts.h) - cheapest by K11 cost per 1,000 requests
 // (analyseJudgeCost, all of the judge cell's requests; judges without a cost rank last), ties to the first
-// in name order; without such a judge, the first in name order. The fallbacks are every other judge.
-// The default panel is the first rubric panel (item order), the default kind the panel's first (binary
-// before ordinal), the slider starts on the best cascade's oracle point (K8).
+// in name order; without such a judge, the first in name order (core's defaultCascadeFirst,
+// analysis/rubricdefaults.h). The fallbacks are every other judge. The default panel is the first rubric
+// panel (rubricPanels: item order), the default kind the panel's first (binary before ordinal), the slider
+// starts on the best cascade's oracle point (K8).
+// The frontier is core's (report/cascadefrontiertable.h): the curves job's juries are cascadeFrontierJury's,
+// frontier() is cascadeFrontier of the shown kind with the dock's labels, so its points and Pareto flags are
+// the rows of `tribunal-cli cascade --panel P --first D --fallbacks F1,F2 --table frontier` for that kind.
 // The views are in cascadeview.h: this header stays clear of analysis/rubricverdicts.h, whose kNoJudgment
 // clashes with analysis/biasdesign.h's in the moc compilation unit that includes every widget header.
 
 #include "backgroundjobs.h"
 
+#include "analysis/cascadefrontier.h"
 #include "analysis/judgecomparison.h"
 
 #include <QObject>
@@ -77,19 +82,12 @@ using CascadeCurveViewPtr = std::shared_ptr<const CascadeCurveView>;
 using CascadeSummaryViewPtr = std::shared_ptr<const CascadeSummaryView>;
 using CascadeJuryViewPtr = std::shared_ptr<const CascadeJuryView>;
 
-/// One point of the cost-accuracy frontier (selected kind).
-struct FrontierPoint {
-    enum Type { Single, JuryLower, JuryUpper, Cascade };
-    Type type = Single;
-    /// USD per pair of the kind's cascade pair set: judges and cascades their cost there / pairs; a jury
-    /// the sum of its jurors' costs per pair there (every juror answers every pair).
-    double costPerPair = 0;
-    double totalCost = 0;       ///< USD over the pair set (juries: cost per pair x pairs)
-    double accuracy = kMissing; ///< juries: over their own pairs (labelled pairs with a jury verdict, K6)
+/// One point of the cost-accuracy frontier of the selected kind: core's point (analysis/cascadefrontier.h:
+/// type, judge, fallback and grid index, USD per pair and over the pair set, accuracy, Pareto flag) with the
+/// label the plot shows ("jD", "jury (lower median)", "jD → jF1").
+struct FrontierPoint : CascadeFrontierPoint {
+    using enum CascadeFrontierPoint::Type;
     QString label;
-    int fallback = -1; ///< Cascade: index into the replay's fallbacks
-    int tau = -1;      ///< Cascade: grid index
-    bool onFrontier = false;
 };
 
 /// How many half-splits of K9 chose a fallback at a tau (the cross-fitted marks).
@@ -144,10 +142,10 @@ public:
     /// The curve point of the slider (core's CascadePoint), or null.
     const CascadePoint* selectedPoint() const;
 
-    /// The frontier of the shown kind: the single judges (D, then the fallbacks), the lower and upper
-    /// median juries, every cascade point; onFrontier marks the points no other point dominates (another
-    /// is at most as costly and at least as accurate, one of the two strictly). Points without an accuracy
-    /// are left out.
+    /// The frontier of the shown kind (core's cascadeFrontier): the single judges (D, then the fallbacks),
+    /// the lower and upper median juries, every cascade point; onFrontier marks the points no other point
+    /// dominates (another is at most as costly and at least as accurate, one of the two strictly). Points
+    /// without an accuracy are left out.
     std::vector<FrontierPoint> frontier() const;
     /// The cross-fitted choices of the shown kind (empty while the summary is not current).
     std::vector<CrossFitChoice> crossFitChoices() const;
@@ -160,9 +158,12 @@ public:
     int summaryRuns() const { return m_summaryRuns; }
     int juryRuns() const { return m_juryRuns; }
 
-    /// The Pareto flags of (cost, accuracy) points, as frontier() sets them.
+    /// The Pareto flags of (cost, accuracy) points, as frontier() sets them (core's paretoFrontier).
     static std::vector<bool> paretoFrontier(const std::vector<double>& cost,
-                                            const std::vector<double>& accuracy);
+                                            const std::vector<double>& accuracy)
+    {
+        return tribunal::paretoFrontier(cost, accuracy);
+    }
 
 signals:
     void curvesChanged();

@@ -4,35 +4,30 @@
 #include "rubricpairview.h"
 #include "rubricworkspace.h"
 
+#include "analysis/rubricdefaults.h"
 #include "analysis/rubriclabels.h"
 
 #include <QStringList>
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 namespace tribunal {
 
 namespace {
 
-/// Every dataset with binary or ordinal items and its kinds (binary before ordinal), in order of first item.
+/// Every rubric panel (core's rubricPanels: in order of first item) with its kinds (binary before ordinal).
 std::vector<std::pair<StrId, TaskKind>> rubricPanelKinds(const Audit& audit)
 {
     const ItemTable& items = audit.items();
-    std::vector<StrId> panels;
     std::vector<std::pair<StrId, TaskKind>> seen;
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (!isRubricKind(items.kind[i]))
-            continue;
-        if (std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
-            panels.push_back(items.dataset[i]);
         const std::pair<StrId, TaskKind> key{items.dataset[i], items.kind[i]};
-        if (std::find(seen.begin(), seen.end(), key) == seen.end())
+        if (isRubricKind(items.kind[i]) && std::find(seen.begin(), seen.end(), key) == seen.end())
             seen.push_back(key);
     }
     std::vector<std::pair<StrId, TaskKind>> out;
-    for (StrId panel : panels)
+    for (StrId panel : rubricPanels(audit))
         for (TaskKind kind : {TaskKind::Binary, TaskKind::Ordinal})
             if (std::find(seen.begin(), seen.end(), std::pair{panel, kind}) != seen.end())
                 out.emplace_back(panel, kind);
@@ -63,23 +58,13 @@ std::shared_ptr<ConfidentErrorView> computeConfidentErrorView(const AuditPtr& au
         }
         // K1: which judges have a confidence somewhere on the panel (the default first judge is one).
         const RubricVerdictTable everyone = rubricVerdictTable(*audit, view->panel, view->judges, s.rounding);
-        for (std::size_t j = 0; j < view->judges.size(); ++j) {
-            bool any = false;
-            for (std::size_t p = 0; p < everyone.pairCount() && !any; ++p)
-                any = !std::isnan(everyone.at(j, p).confidence);
-            view->hasConfidence.push_back(any ? 1 : 0);
-        }
+        for (std::size_t j = 0; j < view->judges.size(); ++j)
+            view->hasConfidence.push_back(hasConfidence(everyone, j) ? 1 : 0);
         const auto& judges = view->judges;
         const auto chosen = s.first ? std::find(judges.begin(), judges.end(), *s.first) : judges.end();
-        if (chosen != judges.end()) {
-            view->first = static_cast<int>(chosen - judges.begin());
-        } else {
-            const auto withConfidence =
-                std::find(view->hasConfidence.begin(), view->hasConfidence.end(), char(1));
-            view->first = withConfidence == view->hasConfidence.end()
-                              ? 0
-                              : static_cast<int>(withConfidence - view->hasConfidence.begin());
-        }
+        view->first =
+            static_cast<int>(chosen != judges.end() ? static_cast<std::size_t>(chosen - judges.begin())
+                                                    : defaultConfidentErrorFirst(everyone));
         std::vector<JudgeKey> keys{judges[static_cast<std::size_t>(view->first)]};
         std::vector<std::size_t> otherIndices;
         for (std::size_t j = 0; j < judges.size(); ++j) {

@@ -10,10 +10,10 @@
 // Judges on a panel are the (judge, format, condition) keys of its cells without a bias test, in name order
 // (as the CLI's default --others lists them). Defaults: the first rubric panel (order of its first item);
 // the first judge is the first of the panel's judges whose verdicts carry a K1 confidence (a stated
-// confidence or probabilities) on some pair, else the panel's first judge; the other judges are every other
-// judge of the panel. The verdict table has the first judge, then the others in name order, as the CLI
-// builds it for `--first J` without --others (or --others listing them in that order), so judge labels and
-// numbers equal the CLI's.
+// confidence or probabilities) on some pair, else the panel's first judge (core's defaultConfidentErrorFirst
+// and rubricPanels, analysis/rubricdefaults.h); the other judges are every other judge of the panel. The
+// verdict table has the first judge, then the others in name order, as the CLI builds it for `--first J`
+// without --others (or --others listing them in that order), so judge labels and numbers equal the CLI's.
 //
 // Work runs off the GUI thread (BackgroundJobs, background priority). A setter recomputes only what depends
 // on it: panel, first judge, others, n or rounding (R1) start the job; the kind, the raters filter

@@ -2,9 +2,9 @@
 // The cost-accuracy frontier of the Cascades panel (issue 7; metrics.md K6, K7, K11): for the shown kind,
 // cost per pair (USD) on x and accuracy on y - the single judges (discs), the lower and upper median juries
 // of the first judge and the fallbacks (squares), every cascade point (small dots, one colour per fallback) -
-// with the Pareto frontier (CascadeWorkspace::frontier: no other point is as cheap and as accurate) joined
-// by a line and its points outlined. A click on a cascade point moves the tau slider there. Renders what the
-// CascadeWorkspace holds; GUI thread only.
+// with the Pareto frontier (core's cascadeFrontier via CascadeWorkspace::frontier: no other point is as
+// cheap and as accurate) joined by a line and its points outlined. A click on a cascade point moves the tau
+// slider there. Renders what the CascadeWorkspace holds; GUI thread only.
 
 #include "interactiveplot.h"
 

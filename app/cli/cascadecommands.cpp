@@ -1,12 +1,13 @@
 // cascade, confident-errors, jury: the K3-K10 analyses (metrics.md "Confidence, confident errors, juries,
 // cascades") on the command line. Every number comes from tribunal_core (analysis/cascadereplay.h,
-// confidenterrors.h, jury.h); this file names judges and panels (rubriccli_common.h) and writes
-// (report/cascadetables.h, report/cascadelatex.h).
+// cascadefrontier.h, confidenterrors.h, jury.h); this file names judges and panels (rubriccli_common.h) and
+// writes (report/cascadetables.h, report/cascadefrontiertable.h, report/cascadelatex.h).
 
 #include "labelnotes.h"
 #include "registry.h"
 #include "rubriccli_common.h"
 
+#include "report/cascadefrontiertable.h"
 #include "report/cascadelatex.h"
 #include "report/cascadetables.h"
 #include "report/latex.h"
@@ -178,10 +179,12 @@ const QCommandLineOption kSingles("singles",
 const QCommandLineOption
     kHalvings("halvings", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "K9 halvings of the units (default 50)."),
               "N", "50");
-const QCommandLineOption kCascadeTable("table",
-                                       QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                                                         "What to write: summary (default) or curve."),
-                                       "summary|curve", "summary");
+const QCommandLineOption kCascadeTable(
+    "table",
+    QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                      "What to write: summary (default), curve, or frontier (the cost-accuracy "
+                      "frontier of single judges, juries and cascades, with the Pareto points)."),
+    "summary|curve|frontier", "summary");
 const QCommandLineOption kOrdinalTaus(
     "ordinal-taus",
     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
@@ -199,8 +202,8 @@ void defineCascade(CommandParser& parser)
         Msg::tr("Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a "
                 "fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and "
                 "kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain "
-                "over halvings of the units, the cost share of the cascade matching the best fallback) or, "
-                "with --table curve, every tau."));
+                "over halvings of the units, the cost share of the cascade matching the best fallback), "
+                "with --table curve every tau, or with --table frontier the cost-accuracy frontier."));
     addOptions(parser, {kFirst, kFallbacks, kSingles, kHalvings, kSeed, kThreads, kCascadeTable, kOrdinalTaus,
                         kBinaryTaus, kPrices});
     addRubricCommandOptions(parser);
@@ -238,16 +241,20 @@ int runCascade(const QCommandLineParser& parser)
     if (parser.isSet(kPrices) && !(prices = pricesOption(parser, kPrices, &error)))
         return usage(error);
     const QString table = parser.value(kCascadeTable);
-    if (table != "summary" && table != "curve")
+    // The message keeps its wording for the first two values (tst_cascadecli pins it).
+    if (table != "summary" && table != "curve" && table != "frontier")
         return usage(Msg::tr("unknown --table '%1' (expected summary or curve)").arg(table));
     if (table == "curve" && isLatex(parser))
         return usage(Msg::tr("--table curve has no --format latex (expected csv, md or json)"));
+    if (table == "frontier" && isLatex(parser))
+        return usage(Msg::tr("--table frontier has no --format latex (expected csv, md or json)"));
 
     const AuditPtr audit =
         loadRubricAudit(parser, parser.positionalArguments().mid(1),
-                        table == "curve" ? "accuracy, deferred_share, k10_left, k10_right"
-                                         : "first_accuracy, best_single_accuracy, oracle_accuracy, "
-                                           "crossfit_cascade_accuracy, crossfit_single_accuracy",
+                        table == "curve"      ? "accuracy, deferred_share, k10_left, k10_right"
+                        : table == "frontier" ? "accuracy, pareto"
+                                              : "first_accuracy, best_single_accuracy, oracle_accuracy, "
+                                                "crossfit_cascade_accuracy, crossfit_single_accuracy",
                         &exitCode);
     if (!audit)
         return exitCode;
@@ -291,6 +298,8 @@ int runCascade(const QCommandLineParser& parser)
             Msg::tr("no rubric panel on which '%1' and a fallback both judged").arg(parser.value(kFirst)));
     if (table == "curve")
         return writeResult(parser, cascadeCurveTable(*audit, results), {});
+    if (table == "frontier")
+        return writeResult(parser, cascadeFrontierTable(*audit, results), {});
     return writeResult(parser, cascadeSummaryTable(*audit, results),
                        isLatex(parser) ? cascadeSummaryLatex(*audit, results, settings) : std::string());
 }

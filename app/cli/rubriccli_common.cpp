@@ -1,5 +1,7 @@
 #include "rubriccli_common.h"
 
+#include "analysis/rubricdefaults.h"
+
 #include <algorithm>
 #include <iostream>
 #include <set>
@@ -134,12 +136,8 @@ std::optional<JudgeName> findJudge(const Audit& audit, const QString& text, int*
 std::optional<std::vector<StrId>> rubricPanels(const Audit& audit, const QCommandLineParser& parser,
                                                const QCommandLineOption& panelOption, int* exitCode)
 {
-    std::vector<StrId> panels;
-    const ItemTable& items = audit.items();
-    for (std::size_t i = 0; i < items.size(); ++i)
-        if (isRubricKind(items.kind[i]) &&
-            std::find(panels.begin(), panels.end(), items.dataset[i]) == panels.end())
-            panels.push_back(items.dataset[i]);
+    // The rule is core's (the docks' panel lists use it too); --panel narrows it to one of them.
+    std::vector<StrId> panels = tribunal::rubricPanels(audit);
     if (!parser.isSet(panelOption))
         return panels;
     const std::string name = parser.value(panelOption).toStdString();

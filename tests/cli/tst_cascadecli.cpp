@@ -5,9 +5,9 @@
 //   two formats (a, b) for the judge@format rules;
 // - jury: section 8 (j1..j4 on v1..v5, labels 3 4 2 5 1);
 // - checks: a binary panel worked by hand for K3 / K4 (see confidentErrorsByHand).
-// Checked: the curve equals the example's grid, the oracle row and K10 columns, the summary, byte-identical
-// CSV for 1, 2 and 8 threads, the jury's medians, the K3 sample with repeats and baselines, usage errors and
-// bad input word for word.
+// Checked: the curve equals the example's grid, the oracle row and K10 columns, the summary, the frontier
+// (its rows, juries and Pareto flags by hand), byte-identical CSV for 1, 2 and 8 threads, the jury's medians,
+// the K3 sample with repeats and baselines, usage errors and bad input word for word.
 
 #include "../common/cascadecsv.h"
 #include "../common/clirun.h"
@@ -178,6 +178,63 @@ private slots:
         QCOMPARE(rows[2][oracle], QString("true"));
         QCOMPARE(rows[3][deferred], QString("10"));
         QCOMPARE(rows[1][oracle], QString("false"));
+    }
+
+    void frontier()
+    {
+        // --fallbacks F,X: casc replays D -> F (examples.md section 7), checks D -> X (binary, no costs).
+        // Rows per (panel, kind): D and the fallback alone, the lower and upper jury, one cascade point per
+        // tau of the kind's grid: casc 2 + 2 + 21, checks 2 + 2 + 26 (every accuracy is defined).
+        Fixture f;
+        const QStringList args = {"cascade", f.csv,     "--first",  "D",          "--fallbacks",
+                                  "F,X",     "--table", "frontier", "--halvings", "1"};
+        const auto run = runCli(args);
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.err, QString("note: fallback 'X' has no judgment on panel 'casc' (left out there)\n"
+                                  "note: fallback 'F' has no judgment on panel 'checks' (left out there)\n"));
+        const auto rows = csvRows(run.out);
+        QCOMPARE(rows.front(), (QStringList{"panel", "kind", "type", "label", "fallback", "tau",
+                                            "cost_per_pair", "total_cost", "accuracy", "pareto"}));
+        QCOMPARE(rows.size(), 1 + (2 + 2 + 21) + (2 + 2 + 26));
+        QCOMPARE(rows[1], (QStringList{"casc", "ordinal", "single", "D", "", "", "0.0023000000000000004",
+                                       "0.023000000000000003", "0.6", "1"}));
+        QCOMPARE(rows[2].mid(0, 6), (QStringList{"casc", "ordinal", "single", "F", "", ""}));
+        QVERIFY(near(num(rows[2][6]), 0.0175));
+        // Two jurors: the lower median is the lower vote (D's 6/10), the upper F's (7/10); every juror
+        // answers every pair, so the jury costs 0.0023 + 0.0175 per pair.
+        QCOMPARE(rows[3].mid(0, 4), (QStringList{"casc", "ordinal", "jury-lower", "D;F"}));
+        QCOMPARE(rows[4].mid(2, 2), (QStringList{"jury-upper", "D;F"}));
+        QVERIFY(near(num(rows[3][6]), 0.0198) && num(rows[3][8]) == 0.6 && num(rows[4][8]) == 0.7);
+        QCOMPARE(rows[5].mid(0, 6), (QStringList{"casc", "ordinal", "cascade", "D -> F", "F", "0"}));
+        QCOMPARE(rows[26].mid(0, 5), (QStringList{"checks", "binary", "single", "D", ""}));
+        // By hand (the curve of curveEqualsExampleGrid): on casc D alone and the cascades at tau 0, 0.05 (D's
+        // cost and accuracy), 0.3, 0.35 (7/10 at 0.078) and 0.4 (8/10 at 0.093); on checks, where nothing
+        // costs, the most accurate: X alone and the cascades at tau 0.22 ... 0.5 (4/6).
+        QStringList pareto;
+        for (int r = 1; r < rows.size(); ++r)
+            if (rows[r][9] == "1")
+                pareto << rows[r][0] + ":" + (rows[r][2] == "cascade" ? rows[r][5] : rows[r][3]);
+        QStringList expected = {"casc:D",    "casc:0",   "casc:0.05", "casc:0.3",
+                                "casc:0.35", "casc:0.4", "checks:X"};
+        for (int k = 11; k <= 25; ++k)
+            expected << "checks:" + QString::number(k / 50.0);
+        QCOMPARE(pareto, expected);
+        // The flags are the Pareto rule: a flagged point is dominated by no point of its panel and kind, an
+        // unflagged one by some point (at most as costly, at least as accurate, one of the two strictly).
+        for (int i = 1; i < rows.size(); ++i) {
+            bool dominated = false;
+            for (int j = 1; j < rows.size(); ++j) {
+                const double ci = num(rows[i][6]), cj = num(rows[j][6]), ai = num(rows[i][8]),
+                             aj = num(rows[j][8]);
+                dominated = dominated || (rows[i].mid(0, 2) == rows[j].mid(0, 2) && cj <= ci && aj >= ai &&
+                                          (cj < ci || aj > ai));
+            }
+            QVERIFY2(dominated == (rows[i][9] == "0"), qPrintable(rows[i].join(',')));
+        }
+        const auto latex = runCli(args + QStringList{"--format", "latex"});
+        QCOMPARE(latex.exitCode, 1);
+        QCOMPARE(latex.out, QString());
+        QVERIFY(latex.err.contains("--table frontier has no --format latex (expected csv, md or json)"));
     }
 
     void jury()
@@ -381,6 +438,9 @@ private slots:
         QTest::newRow("cascade curve latex")
             << c + QStringList{"--table", "curve", "--format", "latex"}
             << "--table curve has no --format latex (expected csv, md or json)";
+        QTest::newRow("cascade frontier latex")
+            << c + QStringList{"--table", "frontier", "--format", "latex"}
+            << "--table frontier has no --format latex (expected csv, md or json)";
         QTest::newRow("cascade format") << c + QStringList{"--format", "xml"}
                                         << "unknown --format 'xml' (expected csv, md, json or latex)";
         QTest::newRow("cascade rounding")

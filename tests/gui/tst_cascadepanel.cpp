@@ -5,7 +5,8 @@
 // `tribunal-cli cascade --table curve|summary` writes); the tau slider shows the kept / deferred counts and
 // both K10 terms of the curve's point at that tau and they change between two taus; the seed and the
 // halvings recompute only the K9 (summary) job, the rounding rule and the first judge both; the fallback
-// checklist keeps at least one fallback; the frontier marks exactly the undominated points; Copy gives the
+// checklist keeps at least one fallback; the frontier marks exactly the undominated points and is, point
+// for point and flag for flag, `--table frontier` (as is the plotted Pareto line); Copy gives the
 // tables tab-separated; an audit without rubric data says so; the main window has the dock.
 
 #include "auditsession.h"
@@ -21,6 +22,7 @@
 
 #include "io/projectfile.h"
 #include "model/auditbuilder.h"
+#include "report/cascadefrontiertable.h"
 #include "report/cascadetables.h"
 
 #include <QAbstractItemModelTester>
@@ -39,8 +41,10 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <variant>
 
 using namespace tribunal;
 
@@ -138,6 +142,7 @@ private slots:
     void paretoFrontier_data();
     void paretoFrontier();
     void frontierPoints();
+    void frontierEqualsCli();
     void copyTable();
     void noRubricData();
     void mainWindowDock();
@@ -479,6 +484,65 @@ void TestCascadePanel::frontierPoints()
         onFrontier += flags[i] ? 1 : 0;
     }
     QCOMPARE(m_panel->frontierPlot()->frontierGraph()->data()->size(), onFrontier);
+}
+
+void TestCascadePanel::frontierEqualsCli()
+{
+    // `tribunal-cli cascade --panel P1 --first jD --fallbacks jF1,jF2 --table frontier` (the dock's judges
+    // here; the curves do not depend on the halvings), kind by kind: same points, numbers and flags.
+    const CascadeCurveView& view = *m_workspace->curveView();
+    QCOMPARE(view.key.first, key("jD"));
+    const FlatTable cli = cascadeFrontierTable(*m_audit, expected("jD", {"jF1", "jF2"}, 1, 20261129));
+    const auto cell = [&cli](const std::vector<FlatCell>& row, const char* name) -> const FlatCell& {
+        return row[static_cast<std::size_t>(std::find(cli.columns.begin(), cli.columns.end(), name) -
+                                            cli.columns.begin())];
+    };
+    const auto textAt = [&](const std::vector<FlatCell>& row, const char* name) {
+        const auto* t = std::get_if<std::string>(&cell(row, name));
+        return t ? QString::fromStdString(*t) : QString();
+    };
+    const auto numberAt = [&](const auto& row, const char* name) {
+        return std::get<double>(cell(row, name));
+    };
+    const char* const types[] = {"single", "jury-lower", "jury-upper", "cascade"};
+    for (int kind = 0; kind < view.kindCount(); ++kind) {
+        m_workspace->setKind(kind);
+        const CascadeReplay& r = *view.replay(kind);
+        std::vector<const std::vector<FlatCell>*> rows;
+        for (const auto& row : cli.rows)
+            if (textAt(row, "kind") == QString::fromStdString(std::string(kindName(r.kind))))
+                rows.push_back(&row);
+        const std::vector<FrontierPoint> points = m_workspace->frontier();
+        QCOMPARE(points.size(), rows.size());
+        std::vector<std::pair<double, double>> pareto;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const FrontierPoint& p = points[i];
+            const auto& row = *rows[i];
+            QCOMPARE(textAt(row, "type"), QString::fromLatin1(types[static_cast<int>(p.type)]));
+            // Bit for bit: the plot's coordinates are the table's numbers.
+            QCOMPARE(numberAt(row, "cost_per_pair"), p.costPerPair);
+            QCOMPARE(numberAt(row, "total_cost"), p.totalCost);
+            QCOMPARE(numberAt(row, "accuracy"), p.accuracy);
+            QCOMPARE(std::get<std::int64_t>(cell(row, "pareto")), std::int64_t(p.onFrontier ? 1 : 0));
+            if (p.type == FrontierPoint::Single)
+                QCOMPARE(textAt(row, "label"), p.label);
+            if (p.type == FrontierPoint::Cascade) {
+                QCOMPARE(textAt(row, "fallback"), view.judgeLabel(p.judge));
+                const auto& curve = r.fallbacks[static_cast<std::size_t>(p.fallback)].curve;
+                QCOMPARE(numberAt(row, "tau"), curve[static_cast<std::size_t>(p.tau)].tau);
+            }
+            if (p.onFrontier)
+                pareto.emplace_back(p.costPerPair, p.accuracy);
+        }
+        // The plotted Pareto line: the flagged rows by cost, then accuracy.
+        std::sort(pareto.begin(), pareto.end());
+        const auto graph = m_panel->frontierPlot()->frontierGraph()->data();
+        QCOMPARE(static_cast<std::size_t>(graph->size()), pareto.size());
+        for (std::size_t i = 0; i < pareto.size(); ++i)
+            QVERIFY(graph->at(static_cast<int>(i))->key == pareto[i].first &&
+                    graph->at(static_cast<int>(i))->value == pareto[i].second);
+    }
+    m_workspace->setKind(1);
 }
 
 void TestCascadePanel::copyTable()
