@@ -1,20 +1,18 @@
 // tribunal: the workbench GUI. Arguments: tribunal [FILE_OR_DIR...] [--screenshot PNG | --panel-screenshots
-// DIR]
+// DIR | --list-panels]
 //
 // Without a file it opens the sample project: $TRIBUNAL_SAMPLE, then
 // <applicationDirPath>/../share/tribunal/sample.tribunal (installed), then the one built with the program.
 // --screenshot PNG: once the audit is loaded and its first item selected, saves a picture of the window to
 // PNG, prints the path and quits (exit code 0; 1 with a message on stderr when loading or saving failed).
-// --panel-screenshots DIR: the same, then waits for the trust analysis, selects the cell with the highest
-// flip rate and saves a picture of every panel (and every tab of a panel) into DIR
-// (widgets/panelscreenshots.h). Works headless with QT_QPA_PLATFORM=offscreen.
+// --panel-screenshots DIR: the same, then waits for every workspace, selects the cell with the highest flip
+// rate and saves a picture of every panel (and every tab of a panel) into DIR (widgets/panelscreenshots.h);
+// --list-panels prints those pictures' names. Works headless with QT_QPA_PLATFORM=offscreen.
 
 #include "auditsession.h"
-#include "biasworkspace.h"
 #include "jobresult.h"
 #include "mainwindow.h"
 #include "panelscreenshots.h"
-#include "rubricworkspace.h"
 #include "translations.h"
 #include "trustworkspace.h"
 
@@ -98,7 +96,18 @@ int main(int argc, char* argv[])
             "gui_main", "Save a picture of every panel into DIR once the analysis is done, then quit."),
         QStringLiteral("DIR"));
     parser.addOption(panelsOption);
+    const QCommandLineOption listPanelsOption(
+        QStringLiteral("list-panels"),
+        QCoreApplication::translate(
+            "gui_main", "Print the names of the pictures --panel-screenshots writes, then quit."));
+    parser.addOption(listPanelsOption);
     parser.process(app);
+    if (parser.isSet(listPanelsOption)) {
+        const tribunal::MainWindow window;
+        for (const QString& name : tribunal::panelScreenshotNames(window))
+            std::printf("%s\n", qPrintable(name));
+        return 0;
+    }
 
     QStringList paths;
     for (const auto& arg : parser.positionalArguments())
@@ -158,10 +167,9 @@ int main(int argc, char* argv[])
                         }
                     }
                     // The picture shows the analyses, not their busy bars: results arrive one per event-loop
-                    // pass (widgets/backgroundjobs.h), so wait for them, then let the window lay them out.
-                    window.trustWorkspace()->waitForIdle();
-                    window.biasWorkspace()->waitForIdle();
-                    window.rubricWorkspace()->waitForIdle();
+                    // pass (widgets/backgroundjobs.h), so wait for every workspace of the session, then let
+                    // the window lay them out.
+                    window.session()->waitForIdle();
                     QCoreApplication::processEvents();
                     if (!window.grab().save(screenshot, "PNG")) {
                         printError(

@@ -351,8 +351,8 @@
         <translation>Schwellen für binäre Kriterien, aufsteigend in [0, 0.5] (Standard 0, 0.02, ..., 0.5).</translation>
     </message>
     <message>
-        <source>unknown --table &apos;%1&apos; (expected summary or curve)</source>
-        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: summary oder curve)</translation>
+        <source>unknown --table &apos;%1&apos; (expected summary, curve or frontier)</source>
+        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: summary, curve oder frontier)</translation>
     </message>
     <message>
         <source>--table curve has no --format latex (expected csv, md or json)</source>

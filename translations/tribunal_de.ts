@@ -92,6 +92,10 @@
         <source>Save a picture of every panel into DIR once the analysis is done, then quit.</source>
         <translation>Ein Bild jedes Panels in DIR speichern, sobald die Analyse fertig ist, dann beenden.</translation>
     </message>
+    <message>
+        <source>Print the names of the pictures --panel-screenshots writes, then quit.</source>
+        <translation>Die Namen der Bilder ausgeben, die --panel-screenshots schreibt, dann beenden.</translation>
+    </message>
 </context>
 <context>
     <name>panelscreenshots</name>

@@ -2,6 +2,7 @@
 
 #include "backgroundpriority.h"
 #include "progressrelay.h"
+#include "workspace.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -130,6 +131,36 @@ void AuditSession::waitForJob()
     m_watcher.waitForFinished();
     // The watcher's finished signal is queued to this thread: apply the result now so callers see it.
     finish();
+}
+
+void AuditSession::addWorkspace(Workspace* workspace)
+{
+    m_workspaces.push_back(workspace);
+}
+
+QList<Workspace*> AuditSession::workspaces() const
+{
+    QList<Workspace*> out;
+    for (const QPointer<Workspace>& workspace : m_workspaces)
+        if (!workspace.isNull())
+            out.push_back(workspace.data());
+    return out;
+}
+
+void AuditSession::waitForIdle()
+{
+    waitForJob();
+    // A result applied in one workspace may start a job in another (a new audit reaches every workspace
+    // through auditChanged): wait until a whole pass finds every workspace idle.
+    for (bool busy = true; busy;) {
+        busy = false;
+        for (Workspace* workspace : workspaces()) {
+            if (workspace->isBusy()) {
+                busy = true;
+                workspace->waitForIdle();
+            }
+        }
+    }
 }
 
 void AuditSession::finish()

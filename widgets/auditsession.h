@@ -11,13 +11,16 @@
 #include "model/importissue.h"
 
 #include <QFutureWatcher>
+#include <QList>
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 
 namespace tribunal {
 
 class ProgressRelay;
+class Workspace;
 
 /// One job at a time: open / openFiles / importFiles / saveAs return false (and do nothing) while a job runs.
 /// Jobs run with QtConcurrent; their result is applied on the GUI thread when the job finishes, and only if
@@ -64,6 +67,13 @@ public:
     /// Blocks until the running job (if any) has finished and its result was applied. For tests and shutdown.
     void waitForJob();
 
+    /// Called by Workspace's constructor: the workspaces reading this session, in the order they were made.
+    void addWorkspace(Workspace* workspace);
+    QList<Workspace*> workspaces() const;
+    /// Blocks until the session's job and every workspace's jobs have finished and their results were
+    /// applied, also the jobs one workspace's result starts in another. For tests, screenshots and shutdown.
+    void waitForIdle();
+
 signals:
     /// The snapshot changed (open or successful import).
     void auditChanged();
@@ -78,6 +88,7 @@ signals:
     void jobFinished(const tribunal::JobResult& result);
 
 private:
+    QList<QPointer<Workspace>> m_workspaces;
     template <typename Work> bool start(Work work);
     void finish();
 

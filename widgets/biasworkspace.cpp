@@ -73,7 +73,7 @@ int BiasView::familyOf(int row) const
 }
 
 BiasWorkspace::BiasWorkspace(AuditSession* session, QObject* parent)
-    : QObject(parent), m_session(session), m_view(std::make_shared<BiasView>())
+    : Workspace(session, parent), m_session(session), m_view(std::make_shared<BiasView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &BiasWorkspace::onAuditChanged);
     if (m_session->audit())

@@ -20,7 +20,9 @@
 #include "analysis/calibration.h"
 #include "model/audit.h"
 
+#include "workspace.h"
 #include <QColor>
+
 #include <QObject>
 #include <QString>
 
@@ -59,7 +61,7 @@ struct BiasView {
 };
 using BiasViewPtr = std::shared_ptr<const BiasView>;
 
-class BiasWorkspace : public QObject {
+class BiasWorkspace : public Workspace {
     Q_OBJECT
 public:
     explicit BiasWorkspace(AuditSession* session, QObject* parent = nullptr);
@@ -84,9 +86,9 @@ public:
     int selectedRow() const { return m_selectedRow; }
     void selectRow(int row);
 
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const override { return m_jobs.isBusy(); }
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
-    void waitForIdle();
+    void waitForIdle() override;
 
     /// How often the analysis job ran, and how often verdicts were re-derived for a new margin (tests check
     /// that the margin does not recompute the bootstrap and other settings do).

@@ -9,7 +9,7 @@
 namespace tribunal {
 
 CascadeWorkspace::CascadeWorkspace(AuditSession* session, QObject* parent)
-    : QObject(parent), m_session(session), m_curves(std::make_shared<CascadeCurveView>()),
+    : Workspace(session, parent), m_session(session), m_curves(std::make_shared<CascadeCurveView>()),
       m_summary(std::make_shared<CascadeSummaryView>()), m_jury(std::make_shared<CascadeJuryView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &CascadeWorkspace::onAuditChanged);

@@ -40,6 +40,8 @@
 #include "analysis/cascadefrontier.h"
 #include "analysis/judgecomparison.h"
 
+#include "workspace.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -97,7 +99,7 @@ struct CrossFitChoice {
     int count = 0;    ///< of 2 x halvings choosing halves
 };
 
-class CascadeWorkspace : public QObject {
+class CascadeWorkspace : public Workspace {
     Q_OBJECT
 public:
     explicit CascadeWorkspace(AuditSession* session, QObject* parent = nullptr);
@@ -150,9 +152,9 @@ public:
     /// The cross-fitted choices of the shown kind (empty while the summary is not current).
     std::vector<CrossFitChoice> crossFitChoices() const;
 
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const override { return m_jobs.isBusy(); }
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
-    void waitForIdle();
+    void waitForIdle() override;
     /// How often each job was started (tests check that a setting recomputes only what depends on it).
     int curveRuns() const { return m_curveRuns; }
     int summaryRuns() const { return m_summaryRuns; }

@@ -8,7 +8,7 @@
 namespace tribunal {
 
 ConfidentErrorWorkspace::ConfidentErrorWorkspace(AuditSession* session, QObject* parent)
-    : QObject(parent), m_session(session), m_view(std::make_shared<ConfidentErrorView>())
+    : Workspace(session, parent), m_session(session), m_view(std::make_shared<ConfidentErrorView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &ConfidentErrorWorkspace::onAuditChanged);
     if (m_session->audit())

@@ -27,6 +27,8 @@
 
 #include "analysis/judgecomparison.h"
 
+#include "workspace.h"
+
 #include <QObject>
 #include <QString>
 
@@ -57,7 +59,7 @@ struct ConfidentErrorSettings {
 struct ConfidentErrorView;
 using ConfidentErrorViewPtr = std::shared_ptr<const ConfidentErrorView>;
 
-class ConfidentErrorWorkspace : public QObject {
+class ConfidentErrorWorkspace : public Workspace {
     Q_OBJECT
 public:
     explicit ConfidentErrorWorkspace(AuditSession* session, QObject* parent = nullptr);
@@ -86,9 +88,9 @@ public:
     int selectedRow() const { return m_selected; }
     void selectRow(int row);
 
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const override { return m_jobs.isBusy(); }
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
-    void waitForIdle();
+    void waitForIdle() override;
     /// How often the job was started (tests check that a setting recomputes only what depends on it).
     int runs() const { return m_runs; }
 

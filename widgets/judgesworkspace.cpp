@@ -39,7 +39,8 @@ DesignEstimate computeEstimate(const AuditDesign& design, const Audit& items)
 
 } // namespace
 
-JudgesWorkspace::JudgesWorkspace(AuditSession* session, QObject* parent) : QObject(parent), m_session(session)
+JudgesWorkspace::JudgesWorkspace(AuditSession* session, QObject* parent)
+    : Workspace(session, parent), m_session(session)
 {
     m_design.formats = {PromptFormat::Direct};
     loadJudges();

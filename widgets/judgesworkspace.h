@@ -33,6 +33,8 @@
 #include "judging/auditdesign.h"
 #include "judging/runscheduler.h"
 
+#include "workspace.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -47,7 +49,7 @@ namespace tribunal {
 
 class AuditSession;
 
-class JudgesWorkspace : public QObject {
+class JudgesWorkspace : public Workspace {
     Q_OBJECT
 public:
     /// Above this many requests (upper bound, see the file comment) the estimate is computed off the GUI
@@ -103,6 +105,9 @@ public:
     bool isEstimating() const { return m_jobs.isBusy(); }
     /// Blocks until no estimate job runs and its result was applied. For tests and shutdown.
     void waitForEstimate();
+    /// Workspace: the estimate job (a run is the user's and goes on while the workbench is otherwise idle).
+    bool isBusy() const override { return isEstimating(); }
+    void waitForIdle() override { waitForEstimate(); }
     /// How many estimates ran off the GUI thread (tests).
     int asyncEstimates() const { return m_asyncEstimates; }
 

@@ -1,10 +1,7 @@
 #include "panelscreenshots.h"
 
-#include "biasworkspace.h"
-#include "cascadeworkspace.h"
-#include "confidenterrorworkspace.h"
+#include "auditsession.h"
 #include "mainwindow.h"
-#include "rubricworkspace.h"
 #include "trustworkspace.h"
 
 #include <QApplication>
@@ -34,7 +31,36 @@ bool save(QWidget* widget, const QString& path, QStringList& written, QString* e
     return true;
 }
 
+/// Calls visit(dock, tabs, page, name) for every picture: each dock of the window (tabs null), then each page
+/// of the tab widgets inside it. Pages are numbered across the dock's tab widgets, so a dock with two (Rubric
+/// judges: tables and plots) does not overwrite its first pictures. False as soon as visit returns false.
+template <class Visit> bool forEachPicture(const MainWindow& window, Visit&& visit)
+{
+    for (auto* dock : window.findChildren<QDockWidget*>()) {
+        if (dock->parentWidget() != &window || dock->objectName().isEmpty())
+            continue;
+        if (!visit(dock, static_cast<QTabWidget*>(nullptr), -1, dock->objectName()))
+            return false;
+        int picture = 0;
+        for (auto* tabs : dock->findChildren<QTabWidget*>())
+            for (int page = 0; page < tabs->count(); ++page)
+                if (!visit(dock, tabs, page, QStringLiteral("%1-%2").arg(dock->objectName()).arg(++picture)))
+                    return false;
+    }
+    return true;
+}
+
 } // namespace
+
+QStringList panelScreenshotNames(const MainWindow& window)
+{
+    QStringList names;
+    forEachPicture(window, [&](QDockWidget*, QTabWidget*, int, const QString& name) {
+        names << name;
+        return true;
+    });
+    return names;
+}
 
 QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row, QString* error)
 {
@@ -51,13 +77,9 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
     auto settings = workspace->settings();
     settings.trust.assumeConsistentWhenSingleRun = true;
     workspace->setSettings(settings);
-    workspace->waitForIdle();
-    // The Bias tests and Rubric judges panels compute on their own; picture their results, not their busy
-    // indicators.
-    window.biasWorkspace()->waitForIdle();
-    window.rubricWorkspace()->waitForIdle();
-    window.confidentErrorWorkspace()->waitForIdle();
-    window.cascadeWorkspace()->waitForIdle();
+    // Every panel computes on its own; picture the results, not the busy indicators (every workspace of the
+    // session, widgets/workspace.h).
+    window.session()->waitForIdle();
     if (row == kMostFlipsRow) {
         const auto& rows = workspace->view()->table.rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -71,28 +93,19 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
         workspace->selectRow(row);
     settle();
     QStringList written;
-    const auto docks = window.findChildren<QDockWidget*>();
-    for (auto* dock : docks) {
-        if (dock->parentWidget() != &window || dock->objectName().isEmpty())
-            continue;
-        dock->show();
-        dock->raise();
-        settle();
-        if (!save(dock, QDir(dir).filePath(dock->objectName() + QStringLiteral(".png")), written, error))
-            return {};
-        // Pages are numbered across the dock's tab widgets, so a dock with two (Rubric judges: tables and
-        // plots) does not overwrite its first pictures.
-        int picture = 0;
-        for (auto* tabs : dock->findChildren<QTabWidget*>()) {
-            for (int page = 0; page < tabs->count(); ++page) {
+    const bool done =
+        forEachPicture(window, [&](QDockWidget* dock, QTabWidget* tabs, int page, const QString& name) {
+            if (tabs == nullptr) {
+                dock->show();
+                dock->raise();
+            } else {
                 tabs->setCurrentIndex(page);
-                settle();
-                const auto name = QStringLiteral("%1-%2.png").arg(dock->objectName()).arg(++picture);
-                if (!save(dock, QDir(dir).filePath(name), written, error))
-                    return {};
             }
-        }
-    }
+            settle();
+            return save(dock, QDir(dir).filePath(name + QStringLiteral(".png")), written, error);
+        });
+    if (!done)
+        return {};
     return written;
 }
 

@@ -19,4 +19,8 @@ inline constexpr int kMostFlipsRow = -2;
 
 QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row, QString* error);
 
+/// The names savePanelScreenshots() writes (without ".png"), in its order: every dock, every tab page; read
+/// from the window's widgets, so a new dock or tab is listed without an edit (`tribunal --list-panels`).
+QStringList panelScreenshotNames(const MainWindow& window);
+
 } // namespace tribunal

@@ -161,7 +161,7 @@ int RubricView::rowOfShift(const LevelShiftRow& s) const
 }
 
 RubricWorkspace::RubricWorkspace(AuditSession* session, QObject* parent)
-    : QObject(parent), m_session(session), m_view(std::make_shared<RubricView>()),
+    : Workspace(session, parent), m_session(session), m_view(std::make_shared<RubricView>()),
       m_comparisons(std::make_shared<ComparisonView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &RubricWorkspace::onAuditChanged);

@@ -21,6 +21,8 @@
 #include "analysis/rubricconfusion.h"
 #include "report/rubrictables.h"
 
+#include "workspace.h"
+
 #include <QObject>
 #include <QString>
 
@@ -97,7 +99,7 @@ struct ComparisonView {
 };
 using ComparisonViewPtr = std::shared_ptr<const ComparisonView>;
 
-class RubricWorkspace : public QObject {
+class RubricWorkspace : public Workspace {
     Q_OBJECT
 public:
     explicit RubricWorkspace(AuditSession* session, QObject* parent = nullptr);
@@ -117,9 +119,9 @@ public:
     int selectedRow() const { return m_selectedRow; }
     void selectRow(int row);
 
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const override { return m_jobs.isBusy(); }
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
-    void waitForIdle();
+    void waitForIdle() override;
     /// How often each job was started (tests check that a setting recomputes only what depends on it).
     int analysisRuns() const { return m_analysisRuns; }
     int comparisonRuns() const { return m_comparisonRuns; }

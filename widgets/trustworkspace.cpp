@@ -97,7 +97,7 @@ std::string trustRowValue(const TrustTable& table, const TrustTableRow& row, con
 }
 
 TrustWorkspace::TrustWorkspace(AuditSession* session, QObject* parent)
-    : QObject(parent), m_session(session), m_view(std::make_shared<TrustView>())
+    : Workspace(session, parent), m_session(session), m_view(std::make_shared<TrustView>())
 {
     connect(m_session, &AuditSession::auditChanged, this, &TrustWorkspace::onAuditChanged);
     if (m_session->audit())

@@ -22,6 +22,8 @@
 #include "model/audit.h"
 #include "report/trusttable.h"
 
+#include "workspace.h"
+
 #include <QObject>
 
 #include <atomic>
@@ -81,7 +83,7 @@ struct TrustRowFilter {
 /// The value of column `column` (judge, format, dataset or a condition name) in `row`; empty if unknown.
 std::string trustRowValue(const TrustTable& table, const TrustTableRow& row, const std::string& column);
 
-class TrustWorkspace : public QObject {
+class TrustWorkspace : public Workspace {
     Q_OBJECT
 public:
     explicit TrustWorkspace(AuditSession* session, QObject* parent = nullptr);
@@ -102,12 +104,12 @@ public:
     void selectRow(int row);
 
     /// A job is running (estimates or intervals).
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const override { return m_jobs.isBusy(); }
     bool isComputingIntervals() const { return m_intervalJob != nullptr; }
     /// Cancels the running interval computation (the estimates stay).
     void cancel();
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
-    void waitForIdle();
+    void waitForIdle() override;
 
     /// How often each stage ran (tests check that a setting recomputes only what depends on it).
     int estimateRuns() const { return m_estimateRuns; }

@@ -241,9 +241,8 @@ int runCascade(const QCommandLineParser& parser)
     if (parser.isSet(kPrices) && !(prices = pricesOption(parser, kPrices, &error)))
         return usage(error);
     const QString table = parser.value(kCascadeTable);
-    // The message keeps its wording for the first two values (tst_cascadecli pins it).
     if (table != "summary" && table != "curve" && table != "frontier")
-        return usage(Msg::tr("unknown --table '%1' (expected summary or curve)").arg(table));
+        return usage(Msg::tr("unknown --table '%1' (expected summary, curve or frontier)").arg(table));
     if (table == "curve" && isLatex(parser))
         return usage(Msg::tr("--table curve has no --format latex (expected csv, md or json)"));
     if (table == "frontier" && isLatex(parser))

@@ -26,4 +26,14 @@ foreach(f ${all_core})
         message(FATAL_ERROR "${f} includes a Widgets header under core/: ${hits}")
     endif()
 endforeach()
-message(STATUS "layers ok: core links no Qt; no Qt includes in core/{model,stats,analysis,report}")
+# Widgets render and never compute: they call the analyses (core/analysis) and writers (core/report), never the
+# numerical kernels of core/stats (resampling, tests, kappa, AUROC, ANOVA) themselves.
+file(GLOB_RECURSE all_widgets "${SOURCE_DIR}/widgets/*.h" "${SOURCE_DIR}/widgets/*.cpp" "${SOURCE_DIR}/app/gui_main.cpp")
+foreach(f ${all_widgets})
+    file(STRINGS ${f} hits REGEX "#include[ \t]*[<\"]stats/")
+    if(hits)
+        message(FATAL_ERROR "${f} includes a statistical kernel of core/stats (widgets call core/analysis): ${hits}")
+    endif()
+endforeach()
+message(STATUS "layers ok: core links no Qt; no Qt includes in core/{model,stats,analysis,report}; "
+               "widgets include no core/stats kernel")

@@ -1,11 +1,21 @@
 # Runs `tribunal --panel-screenshots DIR` (offscreen, on the bundled sample) at the scale factor given by the
-# test's QT_SCALE_FACTOR and checks (PANELS: comma-separated object names) that every panel was written as a real image of the expected size class.
+# test's QT_SCALE_FACTOR and checks that every picture `tribunal --list-panels` names (at least MIN_PANELS)
+# was written as a real image.
+execute_process(COMMAND ${APP} --list-panels RESULT_VARIABLE rc OUTPUT_VARIABLE names ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tribunal --list-panels failed (${rc}): ${err}")
+endif()
+string(STRIP "${names}" names)
+string(REPLACE "\n" ";" panels "${names}")
+list(LENGTH panels listed)
+if(listed LESS MIN_PANELS)
+    message(FATAL_ERROR "tribunal --list-panels names ${listed} pictures, fewer than ${MIN_PANELS}: ${names}")
+endif()
 file(REMOVE_RECURSE ${DIR})
 execute_process(COMMAND ${APP} --panel-screenshots ${DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "tribunal --panel-screenshots failed (${rc}): ${out} ${err}")
 endif()
-string(REPLACE "," ";" panels "${PANELS}")
 foreach(panel ${panels})
     set(png ${DIR}/${panel}.png)
     if(NOT EXISTS ${png})

@@ -2,6 +2,9 @@
 // status bar, select items and judgments, filter, copy, import good and bad files, save, restore the layout.
 
 #include "auditsession.h"
+#include "biasworkspace.h"
+#include "cascadeworkspace.h"
+#include "confidenterrorworkspace.h"
 #include "importdialog.h"
 #include "itemdetailpanel.h"
 #include "itemfilterproxy.h"
@@ -10,13 +13,16 @@
 #include "itemtextsview.h"
 #include "jobreportdialog.h"
 #include "jobstatuswidget.h"
+#include "judgesworkspace.h"
 #include "judgmenttreemodel.h"
 #include "mainwindow.h"
 #include "progressrelay.h"
 #include "rawoutputview.h"
 #include "recentfiles.h"
+#include "rubricworkspace.h"
 #include "testaudit.h"
 #include "translations.h"
+#include "trustworkspace.h"
 
 #include "io/projectfile.h"
 #include "io/projectlock.h"
@@ -68,6 +74,7 @@ private slots:
     void recentFilesKeepsEightNewestFirst();
     void languageMenuStoresTheChoice();
     void progressRelayDeliversThrottledOnGuiThread();
+    void everyWorkspaceJoinsTheSession();
 
 private:
     std::unique_ptr<MainWindow> openedWindow(const QString& path);
@@ -671,6 +678,29 @@ void TestMainWindow::progressRelayDeliversThrottledOnGuiThread()
     QVERIFY(progress->cancelled());
     relay.reset();
     QVERIFY(!progress->cancelled());
+}
+
+void TestMainWindow::everyWorkspaceJoinsTheSession()
+{
+    // The screenshots and the headless start wait for session()->waitForIdle(): every workspace the window
+    // makes is in it, so none is pictured with its busy bar.
+    auto window = openedWindow(m_project);
+    const QList<Workspace*> workspaces = window->session()->workspaces();
+    const QList<Workspace*> expected = {window->trustWorkspace(),   window->biasWorkspace(),
+                                        window->rubricWorkspace(),  window->confidentErrorWorkspace(),
+                                        window->cascadeWorkspace(), window->judgesWorkspace()};
+    QCOMPARE(workspaces.size(), expected.size());
+    for (Workspace* workspace : expected)
+        QVERIFY(workspaces.contains(workspace));
+    window->session()->waitForIdle();
+    for (Workspace* workspace : workspaces)
+        QVERIFY2(!workspace->isBusy(), workspace->metaObject()->className());
+    // A workspace destroyed before its session leaves it.
+    {
+        TrustWorkspace extra(window->session());
+        QCOMPARE(window->session()->workspaces().size(), expected.size() + 1);
+    }
+    QCOMPARE(window->session()->workspaces().size(), expected.size());
 }
 
 QTEST_MAIN(TestMainWindow)

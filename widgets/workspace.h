@@ -1,0 +1,27 @@
+#pragma once
+// What every workspace of an AuditSession is to the main window, the screenshots and the tests: an object
+// that computes off the GUI thread (BackgroundJobs) and can say whether it is busy and wait until it is not.
+// A workspace joins its session when it is made (AuditSession::workspaces()), so AuditSession::waitForIdle()
+// waits for every workspace there is and none can be forgotten. GUI thread only.
+
+#include <QObject>
+
+namespace tribunal {
+
+class AuditSession;
+
+class Workspace : public QObject {
+    Q_OBJECT
+public:
+    /// Joins `session` (which must outlive the workspace's jobs; it may be destroyed first, as a window's
+    /// children are: it then forgets the workspace).
+    Workspace(AuditSession* session, QObject* parent);
+
+    /// A background job of this workspace runs or waits.
+    virtual bool isBusy() const = 0;
+    /// Blocks until no job of this workspace runs and every result was applied (results arrive one per
+    /// event-loop pass: this processes events). For tests, screenshots and shutdown.
+    virtual void waitForIdle() = 0;
+};
+
+} // namespace tribunal
