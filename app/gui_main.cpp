@@ -6,15 +6,15 @@
 // --screenshot PNG: once the audit is loaded and its first item selected, saves a picture of the window to
 // PNG, prints the path and quits (exit code 0; 1 with a message on stderr when loading or saving failed).
 // --panel-screenshots DIR: the same, then waits for every workspace, selects the cell with the highest flip
-// rate and saves a picture of every panel (and every tab of a panel) into DIR (widgets/panelscreenshots.h);
+// rate and saves a picture of every panel (and every tab of a panel) into DIR (widgets/framework/panelscreenshots.h);
 // --list-panels prints those pictures' names. Works headless with QT_QPA_PLATFORM=offscreen.
 
-#include "auditsession.h"
-#include "jobresult.h"
-#include "mainwindow.h"
-#include "panelscreenshots.h"
-#include "translations.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "framework/jobresult.h"
+#include "framework/mainwindow.h"
+#include "framework/panelscreenshots.h"
+#include "framework/translations.h"
+#include "trust/trustworkspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -167,7 +167,7 @@ int main(int argc, char* argv[])
                         }
                     }
                     // The picture shows the analyses, not their busy bars: results arrive one per event-loop
-                    // pass (widgets/backgroundjobs.h), so wait for every workspace of the session, then let
+                    // pass (widgets/framework/backgroundjobs.h), so wait for every workspace of the session, then let
                     // the window lay them out.
                     window.session()->waitForIdle();
                     QCoreApplication::processEvents();

@@ -6,7 +6,7 @@
 
 #include "analysis/auditsummary.h"
 #include "io/exporter.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "report/auditsummaryjson.h"
 
 #include <QFileInfo>

@@ -11,7 +11,7 @@
 #include "analysis/rubricsimulator.h"
 #include "io/exporter.h"
 #include "io/outputfile.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QFileInfo>
 

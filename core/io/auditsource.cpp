@@ -1,4 +1,4 @@
-#include "auditsource.h"
+#include "io/auditsource.h"
 
 #include <filesystem>
 

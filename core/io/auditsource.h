@@ -2,8 +2,8 @@
 // Opening "a project or a file" as the CLI and the GUI both do: a `.tribunal` project is opened, anything
 // else is imported (format detected, or forced) into a fresh audit.
 
-#include "importer.h"
-#include "projectfile.h"
+#include "io/importer.h"
+#include "io/project/projectfile.h"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
-#include "csvtokenizer.h"
-#include "harnesstexts.h"
-#include "importer.h"
-#include "inspectlogjson.h"
-#include "jsonvaluetext.h"
-#include "projectfile.h"
+#include "io/formats/csvtokenizer.h"
+#include "io/harness/harnesstexts.h"
+#include "io/importer.h"
+#include "io/harness/inspectlogjson.h"
+#include "io/jsonvaluetext.h"
+#include "io/project/projectfile.h"
 
 #include <simdjson.h>
 

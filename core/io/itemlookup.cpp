@@ -1,4 +1,4 @@
-#include "itemlookup.h"
+#include "io/itemlookup.h"
 
 namespace tribunal {
 

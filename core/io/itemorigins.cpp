@@ -1,4 +1,4 @@
-#include "itemorigins.h"
+#include "io/itemorigins.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "itempatch.h"
+#include "io/itempatch.h"
 
-#include "messagetext.h"
+#include "io/messagetext.h"
 
 #include <bit>
 

@@ -4,7 +4,7 @@
 // given again identically; a different value is a conflict, reported with where the item's value came from.
 // Fields are checked first and applied together afterwards, so a record with a conflict changes nothing.
 
-#include "itemorigins.h"
+#include "io/itemorigins.h"
 #include "model/auditbuilder.h"
 
 #include <array>

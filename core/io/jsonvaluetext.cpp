@@ -1,7 +1,7 @@
-#include "jsonvaluetext.h"
+#include "io/jsonvaluetext.h"
 
-#include "importer.h"
-#include "messagetext.h"
+#include "io/importer.h"
+#include "io/messagetext.h"
 #include "report/jsonwriter.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "messagetext.h"
+#include "io/messagetext.h"
 
 #include "model/utf8prefix.h"
 #include "report/jsonwriter.h"

@@ -1,6 +1,6 @@
-#include "numberfields.h"
+#include "io/numberfields.h"
 
-#include "messagetext.h"
+#include "io/messagetext.h"
 #include "model/decimaltext.h"
 
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "outputfile.h"
+#include "io/outputfile.h"
 
 #include <cerrno>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "recentstrings.h"
+#include "io/recentstrings.h"
 
 namespace tribunal {
 

@@ -1,7 +1,7 @@
-#include "slotanswer.h"
+#include "io/slotanswer.h"
 
-#include "asciitext.h"
-#include "messagetext.h"
+#include "io/asciitext.h"
+#include "io/messagetext.h"
 
 namespace tribunal {
 

@@ -1,6 +1,6 @@
-#include "utf8.h"
+#include "io/utf8.h"
 
-#include "messagetext.h"
+#include "io/messagetext.h"
 #include "model/stringpool.h"
 
 #include <simdjson.h>

@@ -3,7 +3,7 @@
 #include "chatattempt.h"
 #include "chatrequest.h"
 #include "io/outputfile.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectrunlog.h"
 #include "judgmentidentity.h"
 #include "judgmentrow.h"
 #include "runscheduler.h"

@@ -17,7 +17,7 @@
 // thread-safe.
 
 #include "auditdesign.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectrunlog.h"
 #include "model/audit.h"
 
 #include <QString>

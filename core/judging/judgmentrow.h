@@ -9,7 +9,7 @@
 
 #include "auditdesign.h"
 #include "chatattempt.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectrunlog.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "runscheduler.h"
 
-#include "io/projectfile.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectfile.h"
+#include "io/project/projectrunlog.h"
 #include "judgmentidentity.h"
 #include "judgmentrow.h"
 #include "model/auditbuilder.h"

@@ -22,7 +22,7 @@
 #include "auditdesign.h"
 #include "chatattempt.h"
 #include "curlmulti.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectrunlog.h"
 #include "judgmentidentity.h"
 #include "model/audit.h"
 

@@ -10,12 +10,12 @@
 // TRIBUNAL_BENCH_TRACE=1 also prints each block over 20 ms and the event deliveries over 4 ms that make it
 // up. Not a test: the bench_gui_open_smoke CTest only checks that it runs on a small audit.
 
-#include "auditsession.h"
-#include "mainwindow.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "framework/mainwindow.h"
+#include "trust/trustworkspace.h"
 
 #include "analysis/auditsimulator.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -5,7 +5,7 @@
 // project".
 
 #include "analysis/auditsimulator.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <benchmark/benchmark.h>
 

@@ -15,7 +15,7 @@
 // reported as an error: delete the directory then.
 
 #include "io/auditsource.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectrunlog.h"
 #include "judging/auditdesign.h"
 #include "judging/chatrequest.h"
 #include "judging/judgmentidentity.h"

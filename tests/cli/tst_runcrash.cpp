@@ -6,7 +6,7 @@
 
 #include "../common/clirun.h"
 #include "../common/judgingfixtures.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "judgingfixtures.h"
 
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

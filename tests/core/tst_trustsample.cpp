@@ -4,7 +4,7 @@
 // shared mistake in the importer or the analysis cannot cancel out.
 
 #include "analysis/trustanalysis.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "report/trustexport.h"
 
 #include <QFile>

@@ -6,7 +6,13 @@ get_filename_component(name ${TS} NAME)
 set(copy ${OUT_DIR}/${name})
 file(MAKE_DIRECTORY ${OUT_DIR})
 file(COPY_FILE ${TS} ${copy})
-execute_process(COMMAND ${LUPDATE} -locations none -no-obsolete @${SOURCES_LIST} -ts ${copy}
+# INCLUDE: where lupdate finds the headers the sources include by folder ("framework/mainwindow.h"), so that it
+# knows each class's namespace (the translation context).
+set(include_options)
+if(DEFINED INCLUDE)
+    set(include_options -I ${INCLUDE})
+endif()
+execute_process(COMMAND ${LUPDATE} -locations none -no-obsolete ${include_options} @${SOURCES_LIST} -ts ${copy}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "lupdate failed (${rc}): ${out} ${err}")

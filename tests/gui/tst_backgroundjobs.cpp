@@ -1,7 +1,7 @@
-// BackgroundJobs (widgets/backgroundjobs.h): results come back on the owner's thread, one per
+// BackgroundJobs (widgets/framework/backgroundjobs.h): results come back on the owner's thread, one per
 // event-loop pass (issue 4: no GUI-thread block over 50 ms), busy is reported around them, and waitForIdle
 // delivers everything.
-#include "backgroundjobs.h"
+#include "framework/backgroundjobs.h"
 
 #include <QtTest>
 

@@ -7,25 +7,25 @@
 // confidence show core's numbers; plots export; an audit without bias data shows a short message; and the
 // main window has the dock behind the Plots dock.
 
-#include "auditsession.h"
-#include "biascomparisonview.h"
-#include "biasforestplot.h"
-#include "biasheatmap.h"
-#include "biasitemmodel.h"
-#include "biaspanel.h"
-#include "biasworkspace.h"
-#include "confidenceflipsplot.h"
-#include "mainwindow.h"
-#include "plotexport.h"
-#include "plotspanel.h"
-#include "reliabilityplot.h"
+#include "framework/auditsession.h"
+#include "bias/biascomparisonview.h"
+#include "bias/biasforestplot.h"
+#include "bias/biasheatmap.h"
+#include "bias/biasitemmodel.h"
+#include "bias/biaspanel.h"
+#include "bias/biasworkspace.h"
+#include "bias/confidenceflipsplot.h"
+#include "framework/mainwindow.h"
+#include "plots/plotexport.h"
+#include "plots/plotspanel.h"
+#include "bias/reliabilityplot.h"
 #include "testaudit.h"
 
 #include "../common/biasaudits.h"
 
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "model/auditbuilder.h"
 #include "report/biastables.h"
 

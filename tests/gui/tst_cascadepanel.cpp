@@ -9,18 +9,18 @@
 // for point and flag for flag, `--table frontier` (as is the plotted Pareto line); Copy gives the
 // tables tab-separated; an audit without rubric data says so; the main window has the dock.
 
-#include "auditsession.h"
-#include "cascadepanel.h"
-#include "cascadeplot.h"
-#include "cascadeview.h"
-#include "flattablemodel.h"
-#include "frontierplot.h"
-#include "mainwindow.h"
-#include "overviewpanel.h"
-#include "qstrings.h"
+#include "framework/auditsession.h"
+#include "cascades/cascadepanel.h"
+#include "cascades/cascadeplot.h"
+#include "cascades/cascadeview.h"
+#include "framework/flattablemodel.h"
+#include "cascades/frontierplot.h"
+#include "framework/mainwindow.h"
+#include "trust/overviewpanel.h"
+#include "framework/qstrings.h"
 #include "testaudit.h"
 
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "model/auditbuilder.h"
 #include "report/cascadefrontiertable.h"
 #include "report/cascadetables.h"

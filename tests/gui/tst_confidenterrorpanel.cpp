@@ -9,22 +9,22 @@
 // the rounding rule recompute, kind and filter do not; the main window has the dock. On the bundled sample
 // (sim-rubric) the copied tables equal `tribunal-cli confident-errors` output row for row.
 
-#include "auditsession.h"
-#include "confidenterrorpanel.h"
-#include "confidenterrorview.h"
-#include "confidenterrorworkspace.h"
-#include "flattablemodel.h"
-#include "itemtextsview.h"
-#include "mainwindow.h"
-#include "overviewpanel.h"
-#include "qstrings.h"
-#include "rubricpairview.h"
+#include "framework/auditsession.h"
+#include "cascades/confidenterrorpanel.h"
+#include "cascades/confidenterrorview.h"
+#include "cascades/confidenterrorworkspace.h"
+#include "framework/flattablemodel.h"
+#include "items/itemtextsview.h"
+#include "framework/mainwindow.h"
+#include "trust/overviewpanel.h"
+#include "framework/qstrings.h"
+#include "rubric/rubricpairview.h"
 #include "testaudit.h"
 
 #include "../common/clirun.h"
 
 #include "analysis/rubricpairdetail.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "model/auditbuilder.h"
 #include "report/cascadetables.h"
 

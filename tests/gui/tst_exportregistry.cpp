@@ -10,14 +10,14 @@
 // has no response, the CLI's refusal); every resampling setting is small, through the options the CLI has
 // for it, to keep the run short.
 
-#include "auditsession.h"
-#include "biasworkspace.h"
-#include "cascadeview.h"
-#include "confidenterrorview.h"
-#include "exportdialog.h"
-#include "mainwindow.h"
-#include "rubricworkspace.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "bias/biasworkspace.h"
+#include "cascades/cascadeview.h"
+#include "cascades/confidenterrorview.h"
+#include "export/exportdialog.h"
+#include "framework/mainwindow.h"
+#include "rubric/rubricworkspace.h"
+#include "trust/trustworkspace.h"
 
 #include "../common/clirun.h"
 

@@ -3,14 +3,14 @@
 // both orders are shown with the parsed verdict highlighted, and N writes a note that is saved in the
 // project.
 
-#include "auditsession.h"
-#include "flipfilterproxy.h"
-#include "flipinspectorpanel.h"
-#include "flipitemmodel.h"
-#include "itemtextsview.h"
-#include "qstrings.h"
-#include "trustworkspace.h"
-#include "verdicthighlightview.h"
+#include "framework/auditsession.h"
+#include "trust/flipfilterproxy.h"
+#include "trust/flipinspectorpanel.h"
+#include "trust/flipitemmodel.h"
+#include "items/itemtextsview.h"
+#include "framework/qstrings.h"
+#include "trust/trustworkspace.h"
+#include "trust/verdicthighlightview.h"
 
 #include "analysis/verdictspan.h"
 

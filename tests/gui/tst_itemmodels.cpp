@@ -1,14 +1,14 @@
 // The item models of the workbench (items table, its filter proxy, the judgment tree) on small in-memory
 // audits, checked with QAbstractItemModelTester.
 
-#include "itemdetailpanel.h"
-#include "itemfilterproxy.h"
-#include "itemindex.h"
-#include "itemtablemodel.h"
-#include "judgmenttreemodel.h"
-#include "tablecopy.h"
+#include "items/itemdetailpanel.h"
+#include "items/itemfilterproxy.h"
+#include "items/itemindex.h"
+#include "items/itemtablemodel.h"
+#include "items/judgmenttreemodel.h"
+#include "framework/tablecopy.h"
 #include "testaudit.h"
-#include "textmatcher.h"
+#include "framework/textmatcher.h"
 
 #include <QAbstractItemModelTester>
 #include <QTableView>

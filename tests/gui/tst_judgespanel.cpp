@@ -9,16 +9,16 @@
 // (hand-counted rows); the dialog refuses bad input with its exact message and changes nothing; an unsaved
 // audit cannot run and offers Save As; the main window has the dock.
 
-#include "auditsession.h"
-#include "judgeeditdialog.h"
-#include "judgespanel.h"
-#include "judgesworkspace.h"
-#include "mainwindow.h"
+#include "framework/auditsession.h"
+#include "judges/judgeeditdialog.h"
+#include "judges/judgespanel.h"
+#include "judges/judgesworkspace.h"
+#include "framework/mainwindow.h"
 
 #include "../common/judgingfixtures.h"
 
 #include "io/importer.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "judging/judgesimserver.h"
 
 #include <QCheckBox>

@@ -5,13 +5,13 @@
 // The sample: LLMBar Natural (one run per order: C n/a unless C = 1 is assumed; labelled) and the
 // position-bias CSV (three runs: C defined; no labels, so A and T are undefined there).
 
-#include "auditsession.h"
-#include "overviewpanel.h"
-#include "trustfiltertree.h"
-#include "trustrowproxy.h"
-#include "trustsettingsform.h"
-#include "trusttablemodel.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "trust/overviewpanel.h"
+#include "trust/trustfiltertree.h"
+#include "trust/trustrowproxy.h"
+#include "trust/trustsettingsform.h"
+#include "trust/trusttablemodel.h"
+#include "trust/trustworkspace.h"
 
 #include "analysis/trustanalysis.h"
 #include "report/trustlatex.h"

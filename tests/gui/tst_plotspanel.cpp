@@ -4,15 +4,15 @@
 // conditionSweep, figure export (PDF, SVG, PNG at the requested size) and axis labels that stay inside the
 // widget (this suite also runs at QT_SCALE_FACTOR=2, see plots.cmake).
 
-#include "auditsession.h"
-#include "ceilingplot.h"
-#include "failuremapplot.h"
-#include "isotrustplot.h"
-#include "judgewhiskerplot.h"
-#include "plotexport.h"
-#include "plotspanel.h"
-#include "sweepplot.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "plots/ceilingplot.h"
+#include "plots/failuremapplot.h"
+#include "plots/isotrustplot.h"
+#include "plots/judgewhiskerplot.h"
+#include "plots/plotexport.h"
+#include "plots/plotspanel.h"
+#include "plots/sweepplot.h"
+#include "trust/trustworkspace.h"
 
 #include "analysis/judgespread.h"
 #include "report/trustexport.h"

@@ -4,10 +4,10 @@
 // resamples, seed, margin, cluster bootstrap, judges left out) and are disabled with a reason when there is
 // nothing to show. The sample's simulated rubric audit (sim-rubric) gives them rows.
 
-#include "auditsession.h"
-#include "exportdialog.h"
-#include "rubricworkspace.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "export/exportdialog.h"
+#include "rubric/rubricworkspace.h"
+#include "trust/trustworkspace.h"
 
 #include "../common/clirun.h"
 

@@ -2,15 +2,15 @@
 // a click selects an item, and its judgments and the judges' raw outputs (both orders) are shown. Expected
 // texts are read independently from the upstream LLMBar files with QJsonDocument.
 
-#include "auditsession.h"
-#include "itemdetailpanel.h"
-#include "itemfilterproxy.h"
-#include "itemspanel.h"
-#include "itemtablemodel.h"
-#include "itemtextsview.h"
-#include "judgmenttreemodel.h"
-#include "mainwindow.h"
-#include "rawoutputview.h"
+#include "framework/auditsession.h"
+#include "items/itemdetailpanel.h"
+#include "items/itemfilterproxy.h"
+#include "items/itemspanel.h"
+#include "items/itemtablemodel.h"
+#include "items/itemtextsview.h"
+#include "items/judgmenttreemodel.h"
+#include "framework/mainwindow.h"
+#include "items/rawoutputview.h"
 
 #include <QComboBox>
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 // embedded under :/i18n and installs for a German locale; English needs none. The language setting (View >
 // Language) picks the locale whose catalogue installs, and refuses codes it does not know.
 
-#include "translations.h"
+#include "framework/translations.h"
 
 #include <QFile>
 #include <QSettings>

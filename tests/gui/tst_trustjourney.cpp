@@ -2,17 +2,17 @@
 // overview table update; click a plot point and find the flip inspector on that cell; step with J/K; write
 // a note with N; save; reopen in a new window and find the note.
 
-#include "auditsession.h"
-#include "flipfilterproxy.h"
-#include "flipinspectorpanel.h"
-#include "isotrustplot.h"
-#include "mainwindow.h"
-#include "overviewpanel.h"
-#include "plotspanel.h"
-#include "trustplot.h"
-#include "trustsettingsform.h"
-#include "trusttablemodel.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "trust/flipfilterproxy.h"
+#include "trust/flipinspectorpanel.h"
+#include "plots/isotrustplot.h"
+#include "framework/mainwindow.h"
+#include "trust/overviewpanel.h"
+#include "plots/plotspanel.h"
+#include "plots/trustplot.h"
+#include "trust/trustsettingsform.h"
+#include "trust/trusttablemodel.h"
+#include "trust/trustworkspace.h"
 
 #include <QCheckBox>
 #include <QDialog>

@@ -1,9 +1,9 @@
 // Issue 4, panel framework: TrustWorkspace computes off the GUI thread, recomputes only what a setting
 // changes, and its table is exactly what `tribunal-cli trust` writes for the same settings.
 
-#include "auditsession.h"
-#include "trusttablemodel.h"
-#include "trustworkspace.h"
+#include "framework/auditsession.h"
+#include "trust/trusttablemodel.h"
+#include "trust/trustworkspace.h"
 
 #include "analysis/trustanalysis.h"
 #include "report/trustexport.h"

@@ -7,7 +7,7 @@
 // uses to aim its next kills at the end of a save under the machine's current load.
 
 #include "crashaudits.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-// The AlpacaEval annotations.json importer (core/io/alpacaevalimporter.cpp), on hand-written files matching
+// The AlpacaEval annotations.json importer (core/io/harness/alpacaevalimporter.cpp), on hand-written files matching
 // the upstream shapes (tests/data/harness/alpacaeval): weighted.json (AlpacaEval 2 before PR #402, fractional
 // preferences, object raw_completion), fn_renamed.json (the same pairs after PR #402: preference_* keys, a
 // string raw_completion), cot.json (object raw_completion + referenced_models) and ae1.json (AlpacaEval 1: no

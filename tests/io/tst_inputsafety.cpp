@@ -9,7 +9,7 @@
 #include "io/auditsource.h"
 #include "io/exporter.h"
 #include "io/importer.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "model/auditbuilder.h"
 #include "model/decimaltext.h"
 #include "model/importissue.h"

@@ -6,7 +6,7 @@
 
 #include "../common/testfiles.h"
 #include "io/importer.h"
-#include "io/inspectlogjson.h"
+#include "io/harness/inspectlogjson.h"
 
 #include <QtTest>
 

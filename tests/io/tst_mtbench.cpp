@@ -1,4 +1,4 @@
-// FastChat MT-Bench import (core/io/mtbenchimporter.cpp, mtbenchsingle.cpp) on hand-written files shaped like
+// FastChat MT-Bench import (core/io/harness/mtbenchimporter.cpp, mtbenchsingle.cpp) on hand-written files shaped like
 // the upstream records (/tmp/research/mtbench.md: common.py play_a_match_pair / play_a_match_single, HF
 // lmsys/mt_bench_human_judgments): judge pair records in both model orders, human votes as ratings and
 // majority labels, both kinds meeting on one item, single-answer grades as ordinal judgments, re-run

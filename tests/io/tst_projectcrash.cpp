@@ -7,7 +7,7 @@
 
 #include "../common/testaudits.h"
 #include "crashaudits.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #include "io/exporter.h"
 #include "io/importer.h"
-#include "io/projectfile.h"
-#include "io/projectschema.h"
+#include "io/project/projectfile.h"
+#include "io/project/projectschema.h"
 #include "model/auditbuilder.h"
 
 #include <QDir>

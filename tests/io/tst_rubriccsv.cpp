@@ -6,7 +6,7 @@
 #include "../common/testfiles.h"
 #include "io/exporter.h"
 #include "io/importer.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QtTest>
 

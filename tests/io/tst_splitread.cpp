@@ -1,4 +1,4 @@
-// Reading a file on two threads (core/io/splitread.h) gives exactly what one thread gives: the same audit,
+// Reading a file on two threads (core/io/formats/splitread.h) gives exactly what one thread gives: the same audit,
 // the same messages in the same order, the same policy outcome, for every split point of small files that
 // hold each kind of trouble a second half can meet (bad rows on either side, conflicts across the split,
 // duplicates across it, quoted newlines at it, broken bytes after it, a base audit it disagrees with). On
@@ -8,7 +8,7 @@
 #include "../common/testaudits.h"
 #include "../common/testfiles.h"
 #include "io/importer.h"
-#include "io/splitread.h"
+#include "io/formats/splitread.h"
 
 #include <QtTest>
 

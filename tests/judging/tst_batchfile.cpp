@@ -12,7 +12,7 @@
 #include "../common/judgingfixtures.h"
 #include "../common/scriptedhttpserver.h"
 #include "io/auditsource.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QCryptographicHash>
 #include <QDir>

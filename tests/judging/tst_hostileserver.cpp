@@ -19,7 +19,7 @@
 #include "../common/scriptedhttpserver.h"
 #include "io/auditsource.h"
 #include "io/exporter.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 #include "testpki.h"
 
 #include <QDir>

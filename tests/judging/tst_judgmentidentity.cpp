@@ -1,4 +1,4 @@
-// Which judgments a project holds and which a run sends (judging/judgmentidentity.h, io/projectrunlog.h):
+// Which judgments a project holds and which a run sends (judging/judgmentidentity.h, io/project/projectrunlog.h):
 // the identity key SQLite builds equals judgmentKey() for every kind of field; identical texts are two
 // judgments; a harmless edit of the design (host spelling, max_tokens, prices) sends nothing; an edit that
 // changes the question is refused with what changed, or bought again with rerunChanged, replacing the rows;
@@ -6,8 +6,8 @@
 
 #include "../common/judgingfixtures.h"
 #include "io/auditsource.h"
-#include "io/projectfile.h"
-#include "io/projectrunlog.h"
+#include "io/project/projectfile.h"
+#include "io/project/projectrunlog.h"
 #include "judging/chatrequest.h"
 #include "judging/judgmentidentity.h"
 #include "judging/runscheduler.h"

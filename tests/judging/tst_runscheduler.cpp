@@ -15,7 +15,7 @@
 #include "analysis/trustanalysis.h"
 #include "analysis/trustbootstrap.h"
 #include "io/auditsource.h"
-#include "io/projectfile.h"
+#include "io/project/projectfile.h"
 
 #include <QDir>
 #include <QElapsedTimer>

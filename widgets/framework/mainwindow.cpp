@@ -1,0 +1,480 @@
+#include "framework/mainwindow.h"
+
+#include "framework/auditsession.h"
+#include "bias/biaspanel.h"
+#include "bias/biasworkspace.h"
+#include "cascades/cascadepanel.h"
+#include "cascades/cascadeworkspace.h"
+#include "cascades/confidenterrorpanel.h"
+#include "cascades/confidenterrorworkspace.h"
+#include "export/exportdialog.h"
+#include "trust/flipinspectorpanel.h"
+#include "framework/importdialog.h"
+#include "items/itemdetailpanel.h"
+#include "items/itemspanel.h"
+#include "framework/jobreportdialog.h"
+#include "framework/jobstatuswidget.h"
+#include "judges/judgespanel.h"
+#include "judges/judgesworkspace.h"
+#include "framework/languagemenu.h"
+#include "trust/overviewpanel.h"
+#include "plots/plotspanel.h"
+#include "framework/qstrings.h"
+#include "framework/recentfiles.h"
+#include "rubric/rubricpanel.h"
+#include "rubric/rubricworkspace.h"
+#include "framework/tablecopy.h"
+#include "trust/trustworkspace.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QShowEvent>
+#include <QStatusBar>
+#include <QTableView>
+
+namespace tribunal {
+namespace {
+
+constexpr int kLayoutVersion = 7; // bump when the set of docks changes incompatibly
+constexpr int kMessageMs = 5000;
+const char* const kGeometryKey = "mainWindow/geometry";
+const char* const kStateKey = "mainWindow/state";
+const char* const kSkipKey = "import/skipBadRecords";
+
+QStringList localPaths(const QMimeData* mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const auto& url : mime->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    return paths;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_session(new AuditSession(this)), m_trust(new TrustWorkspace(m_session, this)),
+      m_items(new ItemsPanel(this)), m_detail(new ItemDetailPanel(this)),
+      m_overview(new OverviewPanel(m_trust, this)), m_plots(new PlotsPanel(m_trust, this)),
+      m_flip(new FlipInspectorPanel(m_trust, this)), m_bias(new BiasWorkspace(m_session, this)),
+      m_biasPanel(new BiasPanel(m_bias, this)), m_rubric(new RubricWorkspace(m_session, this)),
+      m_rubricPanel(new RubricPanel(m_rubric, this)), m_job(new JobStatusWidget(this)),
+      m_sizeLabel(new QLabel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
+    // Every panel is a dock; the central widget is only a placeholder (QMainWindow requires one).
+    auto* central = new QWidget(this);
+    central->hide();
+    setCentralWidget(central);
+    // Default layout (a saved one replaces it): the trust overview on the left with the item list and the
+    // bias tests behind it (the bias panel holds plots, an item list and two prompts side by side, so it
+    // needs the large area); plots on the right above the flip inspector, with the item detail behind the
+    // inspector.
+    addDockWidget(Qt::LeftDockWidgetArea, m_overview);
+    addDockWidget(Qt::LeftDockWidgetArea, m_items);
+    tabifyDockWidget(m_overview, m_items);
+    addDockWidget(Qt::LeftDockWidgetArea, m_biasPanel);
+    tabifyDockWidget(m_overview, m_biasPanel);
+    // Rubric judges (issue 6): tables, plots and a drill-down, so the large area too, behind the bias tests.
+    addDockWidget(Qt::LeftDockWidgetArea, m_rubricPanel);
+    tabifyDockWidget(m_overview, m_rubricPanel);
+    connect(m_rubric, &RubricWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Confident errors (issue 7): a list beside a pair's texts and answers, so the large area too.
+    m_confidentErrors = new ConfidentErrorWorkspace(m_session, this);
+    m_confidentErrorPanel = new ConfidentErrorsPanel(m_confidentErrors, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_confidentErrorPanel);
+    tabifyDockWidget(m_overview, m_confidentErrorPanel);
+    connect(m_confidentErrors, &ConfidentErrorWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Cascades (issue 7): tables, a tau slider and three plots, so the large area too.
+    m_cascades = new CascadeWorkspace(m_session, this);
+    m_cascadePanel = new CascadesPanel(m_cascades, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_cascadePanel);
+    tabifyDockWidget(m_overview, m_cascadePanel);
+    connect(m_cascades, &CascadeWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Judges (issue 8): judge list, design and run controls, behind the overview like the other docks.
+    m_judges = new JudgesWorkspace(m_session, this);
+    m_judgesPanel = new JudgesPanel(m_judges, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_judgesPanel);
+    tabifyDockWidget(m_overview, m_judgesPanel);
+    connect(m_judges, &JudgesWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    connect(m_judgesPanel, &JudgesPanel::saveAsRequested, this, &MainWindow::showSaveAsDialog);
+    connect(m_judges, &JudgesWorkspace::runningChanged, this, &MainWindow::onDocumentChanged);
+    addDockWidget(Qt::RightDockWidgetArea, m_plots);
+    addDockWidget(Qt::RightDockWidgetArea, m_flip);
+    splitDockWidget(m_plots, m_flip, Qt::Vertical);
+    addDockWidget(Qt::RightDockWidgetArea, m_detail);
+    tabifyDockWidget(m_flip, m_detail);
+    m_overview->raise();
+    m_plots->raise();
+    m_flip->raise();
+    // The overview's table and side form need more width than the plots.
+    resizeDocks({m_overview, m_plots}, {1100, 700}, Qt::Horizontal);
+
+    statusBar()->addPermanentWidget(m_job);
+    statusBar()->addPermanentWidget(m_sizeLabel);
+    createMenus();
+
+    connect(m_session, &AuditSession::auditChanged, this, &MainWindow::onAuditChanged);
+    connect(m_session, &AuditSession::documentChanged, this, &MainWindow::onDocumentChanged);
+    connect(m_session, &AuditSession::jobFinished, this, &MainWindow::onJobFinished);
+    connect(m_session, &AuditSession::progressChanged, m_job, &JobStatusWidget::setProgress);
+    connect(m_job, &JobStatusWidget::cancelRequested, m_session, &AuditSession::cancel);
+    connect(m_items, &ItemsPanel::currentItemChanged, this,
+            [this](int item) { m_detail->showItem(m_session->audit(), item); });
+    // A cell picked anywhere (overview row, plot point) opens in the flip inspector (journey 2).
+    connect(m_trust, &TrustWorkspace::selectedRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        const auto& cell = m_trust->view()->table.rows[static_cast<std::size_t>(row)];
+        m_items->filterToCell(QString::fromStdString(cell.dataset), QString::fromStdString(cell.judge),
+                              QString::fromStdString(cell.format));
+        m_flip->raise();
+    });
+    connect(m_trust, &TrustWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    connect(m_bias, &BiasWorkspace::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+    // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        if (auto* view = qobject_cast<QAbstractItemView*>(now); view && isAncestorOf(view))
+            m_lastView = view;
+    });
+
+    resize(1280, 800);
+    restoreLayout();
+    onAuditChanged();
+    onDocumentChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    auto* recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFiles(recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openPaths({path}); });
+    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), this, &MainWindow::showImportDialog);
+    file->addSeparator();
+    m_saveAction = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    m_saveAsAction = file->addAction(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), this,
+                                     &MainWindow::showSaveAsDialog);
+    file->addSeparator();
+    file->addAction(tr("&Export Table…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::showExportDialog);
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy"), QKeySequence::Copy, this, &MainWindow::copySelection);
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_items->toggleViewAction());
+    view->addAction(m_detail->toggleViewAction());
+    view->addAction(m_overview->toggleViewAction());
+    view->addAction(m_plots->toggleViewAction());
+    view->addAction(m_flip->toggleViewAction());
+    view->addAction(m_biasPanel->toggleViewAction());
+    view->addAction(m_rubricPanel->toggleViewAction());
+    view->addAction(m_confidentErrorPanel->toggleViewAction());
+    view->addAction(m_cascadePanel->toggleViewAction());
+    view->addAction(m_judgesPanel->toggleViewAction());
+    view->addSeparator();
+    auto* language = new LanguageMenu(this);
+    connect(language, &LanguageMenu::languageChosen, this, [this](const QString& name) {
+        statusBar()->showMessage(tr("The interface changes to %1 when Tribunal starts again.").arg(name),
+                                 kMessageMs);
+    });
+    view->addMenu(language);
+}
+
+bool MainWindow::openPaths(const QStringList& paths)
+{
+    if (paths.isEmpty() || m_session->isBusy() || !confirmDiscard())
+        return false;
+    const bool project = paths.size() == 1 && AuditSession::isProjectFile(paths.first());
+    const bool started =
+        project ? m_session->openProject(paths.first()) : m_session->openFiles(paths, defaultPolicy());
+    if (started)
+        beginJob(tr("Opening %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
+    return started;
+}
+
+bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts)
+{
+    if (paths.isEmpty() || !m_session->importFiles(paths, policy, texts))
+        return false;
+    beginJob(tr("Importing %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
+    return true;
+}
+
+void MainWindow::beginJob(const QString& title)
+{
+    m_job->begin(title);
+    m_saveAction->setEnabled(false);
+    m_saveAsAction->setEnabled(false);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const auto paths = QFileDialog::getOpenFileNames(
+        this, tr("Open"), QString(),
+        tr("Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)"));
+    openPaths(paths);
+}
+
+void MainWindow::showImportDialog()
+{
+    auto* dialog = new ImportDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setPolicy(defaultPolicy());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QSettings().setValue(QLatin1String(kSkipKey), dialog->policy() == BadRecordPolicy::SkipAndList);
+        importPaths(dialog->paths(), dialog->policy(), dialog->texts());
+    });
+    dialog->open();
+}
+
+void MainWindow::showSaveAsDialog()
+{
+    if (!m_session->audit())
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save As"), m_session->projectPath(),
+                                                tr("Tribunal projects (*.tribunal)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".tribunal");
+    if (m_session->saveAs(path))
+        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
+}
+
+void MainWindow::save()
+{
+    if (m_session->projectPath().isEmpty()) {
+        showSaveAsDialog();
+        return;
+    }
+    if (m_session->saveAs(m_session->projectPath()))
+        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(m_session->projectPath()).fileName())));
+}
+
+bool MainWindow::confirmDiscard()
+{
+    if (!m_session->isDirty())
+        return true;
+    const auto answer =
+        QMessageBox::question(this, tr("Unsaved changes"),
+                              tr("The open audit has changes that are not saved in a project. Discard them?"),
+                              QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Discard;
+}
+
+BadRecordPolicy MainWindow::defaultPolicy() const
+{
+    return QSettings().value(QLatin1String(kSkipKey), false).toBool() ? BadRecordPolicy::SkipAndList
+                                                                      : BadRecordPolicy::StopAtFirst;
+}
+
+void MainWindow::copySelection()
+{
+    QWidget* focus = QApplication::focusWidget();
+    if (auto* text = qobject_cast<QPlainTextEdit*>(focus)) {
+        text->copy();
+        return;
+    }
+    if (auto* line = qobject_cast<QLineEdit*>(focus)) {
+        line->copy();
+        return;
+    }
+    QAbstractItemView* view = qobject_cast<QAbstractItemView*>(focus);
+    if (!view)
+        view = m_lastView;
+    if (!view)
+        view = m_items->view();
+    const QString tsv = selectionAsTsv(*view);
+    if (!tsv.isEmpty())
+        QGuiApplication::clipboard()->setText(tsv);
+}
+
+JobReportDialog* MainWindow::lastReport() const
+{
+    return m_report.data();
+}
+
+QString MainWindow::sizeText() const
+{
+    return m_sizeLabel->text();
+}
+
+void MainWindow::onAuditChanged()
+{
+    const auto& audit = m_session->audit();
+    if (audit) {
+        const auto& s = m_session->summary();
+        m_sizeLabel->setText(
+            QStringList{counted(static_cast<qint64>(s.judgments), tr("%L1 judgment"), tr("%L1 judgments")),
+                        counted(static_cast<qint64>(s.items), tr("%L1 item"), tr("%L1 items")),
+                        counted(static_cast<qint64>(s.byJudge.size()), tr("%L1 judge"), tr("%L1 judges")),
+                        counted(static_cast<qint64>(s.cells), tr("%L1 cell"), tr("%L1 cells"))}
+                .join(QStringLiteral(" · ")));
+    } else {
+        m_sizeLabel->setText(tr("No audit open"));
+    }
+    m_items->setAudit(audit, m_session->itemIndex());
+    m_items->selectFirstItem();
+}
+
+void MainWindow::onDocumentChanged()
+{
+    const QString path = m_session->projectPath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_session->audit() ? tr("%1[*] — Tribunal").arg(name) : tr("Tribunal"));
+    setWindowModified(m_session->isDirty());
+    // A judge run appends to the project file: saving the session over it would drop the run's judgments.
+    const bool canSave = m_session->audit() != nullptr && !m_session->isBusy() && !m_judges->isRunning();
+    m_saveAction->setEnabled(canSave);
+    m_saveAsAction->setEnabled(canSave);
+}
+
+void MainWindow::onJobFinished(const JobResult& result)
+{
+    m_job->end();
+    onDocumentChanged();
+    const QString files = result.paths.join(QStringLiteral(", "));
+    if (result.cancelled) {
+        statusBar()->showMessage(tr("Cancelled: nothing was changed."), kMessageMs);
+        return;
+    }
+    if (result.ok) {
+        if (result.kind == JobResult::Kind::Save)
+            statusBar()->showMessage(tr("Saved %1").arg(files), kMessageMs);
+        else if (result.kind == JobResult::Kind::Import)
+            statusBar()->showMessage(tr("Imported %1, %2 from %3")
+                                         .arg(counted(static_cast<qint64>(result.judgmentsAdded),
+                                                      tr("%L1 judgment"), tr("%L1 judgments")),
+                                              counted(static_cast<qint64>(result.itemsAdded),
+                                                      tr("%L1 new item"), tr("%L1 new items")),
+                                              files),
+                                     kMessageMs);
+        else
+            statusBar()->showMessage(tr("Opened %1").arg(files), kMessageMs);
+        // Open Recent lists what the user opened or saved; each path can be opened again alone.
+        if (result.kind != JobResult::Kind::Import && result.paths.size() == 1)
+            m_recent->add(result.paths.first());
+    } else {
+        statusBar()->showMessage(tr("Failed: %1").arg(files), kMessageMs);
+    }
+    auto* report = new JobReportDialog(this);
+    if (!report->setResult(result)) {
+        delete report;
+        return;
+    }
+    report->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_report) // one report at a time: the newest replaces the previous one
+        m_report->close();
+    m_report = report;
+    report->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    m_session->cancel();
+    m_session->waitForJob();
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto paths = localPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // A project replaces the audit; anything else is imported into it.
+    for (const auto& path : paths) {
+        if (AuditSession::isProjectFile(path)) {
+            openPaths({path});
+            return;
+        }
+    }
+    importPaths(paths, defaultPolicy());
+}
+
+ExportDialog* MainWindow::exportDialog() const
+{
+    return m_export;
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_export)
+        m_export = new ExportDialog(m_trust, m_bias, m_rubric, m_cascades, m_confidentErrors, this);
+    m_export->show();
+    m_export->raise();
+    m_export->activateWindow();
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
+    m_dockSizesPending =
+        !restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    resizeDocks({m_overview, m_plots}, {width() * 11 / 18, width() * 7 / 18}, Qt::Horizontal);
+    // The plots' rotated category names need height; the inspector's texts scroll.
+    resizeDocks({m_plots, m_flip}, {height() / 2, height() / 2}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_dockSizesPending) {
+        m_dockSizesPending = false;
+        applyDefaultDockSizes();
+    }
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
+}
+
+} // namespace tribunal
