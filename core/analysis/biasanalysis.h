@@ -4,6 +4,8 @@
 // so they show the same numbers. B11 (calibration) and B13 (cost) are per judge and format, not per test
 // row: see calibration.h.
 // Thread-safety: analyseBias reads the immutable audit only; the result is a plain value.
+// Progress and cancel (model/progress.h): the steps are analyseBiasExcess's (B4 / B5 resampling, the long
+// part: chunk = one design row); the flag is also polled between the stages (design, B7-B9 and B12 passes).
 
 #include "analysis/biasdesign.h"
 #include "analysis/biasexcess.h"
@@ -25,7 +27,9 @@ struct BiasAnalysis {
     std::vector<BiasedJudgeCount> counts;
 };
 
-/// threads = 0: std::thread::hardware_concurrency() (B4/B5 resampling only).
-BiasAnalysis analyseBias(const Audit& audit, const BiasSettings& settings, unsigned threads = 0);
+/// threads = 0: std::thread::hardware_concurrency() (B4/B5 resampling only). Throws analyseBiasExcess's
+/// settings errors, and Cancelled when progress is cancelled.
+BiasAnalysis analyseBias(const Audit& audit, const BiasSettings& settings, unsigned threads = 0,
+                         const Progress& progress = {});
 
 } // namespace tribunal

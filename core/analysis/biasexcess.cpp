@@ -7,6 +7,7 @@
 #include "stats/signflip.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <map>
@@ -208,7 +209,7 @@ BiasVerdict verdictAtMargin(const BiasExcessResult& result, double margin)
 }
 
 std::vector<BiasExcessResult> analyseBiasExcess(const BiasDesign& design, const BiasSettings& settings,
-                                                unsigned threads)
+                                                unsigned threads, const Progress& progress)
 {
     validate(settings);
     const std::size_t rows = design.rows.size();
@@ -247,16 +248,27 @@ std::vector<BiasExcessResult> analyseBiasExcess(const BiasDesign& design, const 
         }
     }
 
+    // Progress: chunk = one resampling row (a step when its last bootstrap / permutation chunk is done), or,
+    // when a single row is the whole work, one of its chunks. The flag is polled before every chunk.
+    std::vector<std::atomic<std::uint32_t>> remaining(rows);
+    std::size_t resamplingRows = 0;
+    for (const WorkItem& w : work)
+        resamplingRows += remaining[w.row].fetch_add(1, std::memory_order_relaxed) == 0;
+    const bool byRow = resamplingRows > 1;
+    const bool reporting = static_cast<bool>(progress.report); // else no per-row countdown is needed
+    ProgressCounter counter(progress, byRow ? resamplingRows : work.size());
     const int workers = workerCount(static_cast<int>(threads), work.size());
     std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(workers));
-    parallelFor(work.size(), workers, [&](std::size_t i, int worker) {
+    parallelChunks(work.size(), workers, progress, [&](std::size_t i, int worker) {
         const WorkItem& w = work[i];
         if (w.permutation)
             runPermutationChunk(jobs[w.row], w.row, w.chunk, settings);
         else
             runBootstrapChunk(jobs[w.row], w.row, w.chunk, settings,
                               buffers[static_cast<std::size_t>(worker)]);
-    });
+        if (reporting && (!byRow || remaining[w.row].fetch_sub(1, std::memory_order_relaxed) == 1))
+            counter.add();
+    }); // joined: every slot is written (or Cancelled thrown)
 
     std::vector<BiasExcessResult> results(rows);
     for (std::size_t r = 0; r < rows; ++r) {
@@ -295,6 +307,7 @@ std::vector<BiasExcessResult> analyseBiasExcess(const BiasDesign& design, const 
         }
     }
     adjustFamilies(design, results, settings.fdrLevel);
+    counter.finish();
     return results;
 }
 

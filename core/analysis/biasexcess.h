@@ -37,9 +37,14 @@
 //   lie between 0 and 1", "... FDR level must lie between 0 and 1").
 // All rates are proportions in [0, 1] (E in [-1, 1]); undefined values are kMissing.
 // Thread-safety: pure functions of their arguments.
+// Progress and cancel (model/progress.h): analyseBiasExcess's chunk is one design row that resamples (B4
+// bootstrap and B5 permutations; total = those rows, a step when a row's last chunk is done); when only one
+// row resamples, the whole work, the chunk is one of its kBiasBootstrapChunk / kBiasPermutationChunk chunks
+// (total = its chunks). The flag is polled before every such resampling chunk on every worker.
 
 #include "analysis/biasdesign.h"
 #include "analysis/biassettings.h"
+#include "model/progress.h"
 
 #include <cstdint>
 #include <span>
@@ -77,9 +82,10 @@ struct BiasExcessResult {
     bool sOutOfRange = false;                            ///< s computed but outside [0, 1]
 };
 
-/// One result per design row, in row order. threads = 0: std::thread::hardware_concurrency().
+/// One result per design row, in row order. threads = 0: std::thread::hardware_concurrency(). Throws the
+/// settings errors above (before any step), and Cancelled when progress is cancelled.
 std::vector<BiasExcessResult> analyseBiasExcess(const BiasDesign& design, const BiasSettings& settings,
-                                                unsigned threads = 0);
+                                                unsigned threads = 0, const Progress& progress = {});
 
 /// The verdict of an interval against a margin (B4): Bias if lo > margin, NoBias if hi < margin, else
 /// Unclear; NoItems / CrUnavailable pass through for missing intervals as analyseBiasExcess sets them.

@@ -103,10 +103,11 @@ CascadeInput cascadeInput(const Audit& audit, const RubricVerdictTable& t, std::
 
 CascadeReplay replayCascade(const Audit& audit, const RubricVerdictTable& t, std::size_t first,
                             std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                            TaskKind kind, const CascadeSettings& settings)
+                            TaskKind kind, const CascadeSettings& settings, const Progress& progress)
 {
     const std::vector<double> taus = cascadeTaus(settings, kind);
-    const CascadeInput in = cascadeInput(audit, t, first, fallbacks, singles, kind, taus);
+    const CascadeInput in = cascadeInput(audit, t, first, fallbacks, singles, kind, taus); // validates
+    progress.throwIfCancelled();
     const CrossFitInput& cf = in.crossFit;
     CascadeReplay r;
     r.dataset = t.dataset;
@@ -129,8 +130,11 @@ CascadeReplay replayCascade(const Audit& audit, const RubricVerdictTable& t, std
         c.oracle = oracleIndex(c.curve);
         r.fallbacks.push_back(std::move(c));
     }
-    if (n == 0)
+    if (n == 0) {
+        const auto halvings = static_cast<std::uint64_t>(std::max(settings.halvings, 0));
+        progress.step(halvings, halvings); // no K9 to run: done
         return r;
+    }
     // K8: best cascade (accuracy, then cheaper, then name order = list order).
     for (std::size_t k = 0; k < r.fallbacks.size(); ++k) {
         const CascadePoint& c = r.fallbacks[k].curve[r.fallbacks[k].oracle];
@@ -180,7 +184,7 @@ CascadeReplay replayCascade(const Audit& audit, const RubricVerdictTable& t, std
     cfs.halvings = settings.halvings;
     cfs.seed = settings.seed;
     cfs.threads = settings.threads;
-    r.crossFit = crossFitCascade(cf, cfs);
+    r.crossFit = crossFitCascade(cf, cfs, progress);
     return r;
 }
 

@@ -19,6 +19,8 @@
 // best LLM judge as fallback is at least as accurate as that judge alone; its cost share = cascade cost / the
 // judge's cost. K9: crossFitCascade on the same input (candidates D, fallbacks, singles in that order).
 // Thread-safety: pure function of its arguments; K9 uses CascadeSettings::threads threads.
+// Progress and cancel (model/progress.h): replayCascade reports K9's steps (chunk = one halving, total =
+// CascadeSettings::halvings); an empty pair set runs no K9 and reports step(halvings, halvings) at once.
 
 #include "analysis/cascadecurve.h"
 #include "analysis/crossfit.h"
@@ -73,10 +75,11 @@ struct CascadeReplay {
 /// `table` (built from `audit`), on the pairs of `kind`. Fallbacks and singles are put in name order (judge,
 /// then format text, then condition id) whatever order they are given in, so "first by name" breaks ties.
 /// Throws std::invalid_argument "K7: at least one fallback needed" and "K7: the first judge cannot be its
-/// own fallback".
+/// own fallback", and Cancelled when progress is cancelled.
 CascadeReplay replayCascade(const Audit& audit, const RubricVerdictTable& table, std::size_t first,
                             std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                            TaskKind kind, const CascadeSettings& settings = {});
+                            TaskKind kind, const CascadeSettings& settings = {},
+                            const Progress& progress = {});
 
 /// The pair set and per-judge columns replayCascade hands to K9 (fallbacks / singles in name order; names
 /// are the judge names), with the table's pair index of each pair in `pairs`.

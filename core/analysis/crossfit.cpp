@@ -327,15 +327,21 @@ CrossFitHalving runHalving(const Prepared& p, const CrossFitSettings& s, std::si
 
 } // namespace
 
-CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSettings& settings)
+CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSettings& settings,
+                               const Progress& progress)
 {
     validate(input, settings);
+    progress.throwIfCancelled(); // before the preparation pass over the pairs
     const Prepared prepared = prepare(input);
     const auto halvings = static_cast<std::size_t>(settings.halvings);
     CrossFitResult result;
     result.halvings.resize(halvings);
-    parallelFor(halvings, workerCount(settings.threads, halvings),
-                [&](std::size_t h, int) { result.halvings[h] = runHalving(prepared, settings, h); });
+    // Chunk = one halving: its own stream and slot, so skipping the rest on cancel changes none that ran.
+    ProgressCounter counter(progress, halvings);
+    parallelChunks(halvings, workerCount(settings.threads, halvings), progress, [&](std::size_t h, int) {
+        result.halvings[h] = runHalving(prepared, settings, h);
+        counter.add();
+    });
     // The summary in halving order (the same sums for every thread count).
     std::size_t scored = 0, withCost = 0;
     double costShares = 0;
@@ -360,6 +366,7 @@ CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSetting
                          &result.meanSingleAccuracy, &result.shareMatching, &result.meanMatchAccuracyGap})
         *mean = scored > 0 ? *mean / static_cast<double>(scored) : kMissing;
     result.meanCostShare = withCost > 0 ? costShares / static_cast<double>(withCost) : kMissing;
+    counter.finish();
     return result;
 }
 

@@ -28,7 +28,10 @@
 // Determinism: results depend on (inputs, seed, halvings) only - not on the thread count (halvings run in
 // parallel, each computed whole by one thread; the summary is summed in halving order).
 // Thread-safety: pure function of its arguments; uses up to `threads` threads.
+// Progress and cancel (model/progress.h): chunk = one halving; total = halvings, one step per finished
+// halving (from the worker threads, one at a time); the flag is polled before every halving.
 
+#include "model/progress.h"
 #include "model/types.h"
 
 #include <cstdint>
@@ -94,7 +97,8 @@ struct CrossFitResult {
 
 /// K9 on one panel. Throws std::invalid_argument on inconsistent input: "K9: <what> has N values, expected
 /// M" (per-pair vectors of another length), "K9: the grid must be ascending", "K9: halvings must be >= 1",
-/// "K9: at least one fallback needed".
-CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSettings& settings = {});
+/// "K9: at least one fallback needed" (before any step). Throws Cancelled when progress is cancelled.
+CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSettings& settings = {},
+                               const Progress& progress = {});
 
 } // namespace tribunal

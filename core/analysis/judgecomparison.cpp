@@ -161,7 +161,7 @@ JudgePairs pairedCorrectness(const Audit& audit, StrId dataset, const JudgeKey& 
 
 std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const StrId> judges, StrId panel,
                                            const JudgeComparisonSettings& settings,
-                                           const PairedSettings& paired)
+                                           const PairedSettings& paired, const Progress& progress)
 {
     // Panels in order of their first rubric item.
     std::vector<StrId> panels;
@@ -173,6 +173,7 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
     }
     std::vector<JudgeComparison> out;
     for (StrId dataset : panels) {
+        progress.throwIfCancelled(); // one pass over the panel's judgments per panel: a chunk boundary
         // (format, condition) -> judges with a cell there; formats ordered by text, then condition id.
         using Slot = std::tuple<std::string_view, CondId, StrId>;
         std::map<Slot, std::set<StrId>> present;
@@ -209,7 +210,7 @@ std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const S
     for (const JudgeComparison& c : out)
         if (!c.pairs.pairs.empty())
             family.push_back(c.pairs.pairs);
-    const std::vector<PairedComparison> results = comparePairedFamily(family, paired);
+    const std::vector<PairedComparison> results = comparePairedFamily(family, paired, progress);
     std::size_t k = 0;
     for (JudgeComparison& c : out)
         if (!c.pairs.pairs.empty())

@@ -17,6 +17,8 @@
 //   clusters.
 // Pairs are in item order. Thread-safety: pure functions of their arguments (compareJudges uses
 // PairedSettings::threads threads inside comparePairedFamily).
+// Progress and cancel (model/progress.h): compareJudges reports the steps of its one R7 family
+// (comparePairedFamily: chunk = a block of resamples) and polls the flag per panel while it collects pairs.
 
 #include "analysis/pairedcomparison.h"
 #include "analysis/rubriclabels.h"
@@ -75,9 +77,10 @@ struct JudgeComparison {
 /// then condition id). Comparisons are ordered panel, format / condition, then judge pair.
 /// The Holm family is every comparison returned that has >= 1 common pair (comparePairedFamily; comparison
 /// index = position among those, which selects the random streams); a comparison without a common pair
-/// stays outside the family with a default result. Same errors as comparePaired.
+/// stays outside the family with a default result. Same errors as comparePaired, and Cancelled when
+/// progress is cancelled.
 std::vector<JudgeComparison> compareJudges(const Audit& audit, std::span<const StrId> judges, StrId panel,
                                            const JudgeComparisonSettings& settings,
-                                           const PairedSettings& paired);
+                                           const PairedSettings& paired, const Progress& progress = {});
 
 } // namespace tribunal

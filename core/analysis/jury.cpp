@@ -32,7 +32,8 @@ JuryVerdict juryVerdict(std::span<const Answer> votes)
 }
 
 JuryResult analyseJury(const RubricVerdictTable& t, std::span<const std::size_t> jurors,
-                       std::span<const std::size_t> candidates, const PairedSettings& paired)
+                       std::span<const std::size_t> candidates, const PairedSettings& paired,
+                       const Progress& progress)
 {
     JuryResult r;
     r.jurors.assign(jurors.begin(), jurors.end());
@@ -73,8 +74,10 @@ JuryResult analyseJury(const RubricVerdictTable& t, std::span<const std::size_t>
             r.comparedPairs = shared;
         }
     }
-    if (r.bestSingle < 0)
+    if (r.bestSingle < 0) {
+        progress.step(0, 0); // no R7 to run: done
         return r;
+    }
     std::vector<std::vector<PairedObservation>> family(2);
     for (std::size_t p = 0; p < n; ++p) {
         const RubricVerdict& v = t.at(static_cast<std::size_t>(r.bestSingle), p);
@@ -85,7 +88,7 @@ JuryResult analyseJury(const RubricVerdictTable& t, std::span<const std::size_t>
         family[0].push_back({t.unit[p], t.cluster[p], jury[p].lower == label ? 1.0 : 0.0, single});
         family[1].push_back({t.unit[p], t.cluster[p], jury[p].upper == label ? 1.0 : 0.0, single});
     }
-    const std::vector<PairedComparison> results = comparePairedFamily(family, paired);
+    const std::vector<PairedComparison> results = comparePairedFamily(family, paired, progress);
     r.lowerVsBest = results[0];
     r.upperVsBest = results[1];
     return r;

@@ -14,6 +14,9 @@
 // the table).
 // K5: over the labelled pairs every listed judge scored, the share on which all are wrong, and the accuracy
 // of the oracle that is right wherever one judge is. Thread-safety: pure functions of their arguments.
+// Progress and cancel (model/progress.h): analyseJury reports the steps of its R7 family
+// (comparePairedFamily: chunk = a block of resamples) and throws Cancelled from it; without a best single
+// judge there is no R7 and it reports step(0, 0).
 
 #include "analysis/pairedcomparison.h"
 #include "analysis/rubricverdicts.h"
@@ -44,9 +47,11 @@ struct JuryResult {
     PairedComparison lowerVsBest, upperVsBest; ///< first = the jury, second = the best single judge
 };
 
-/// K6 for `jurors` against `candidates` (judge indices of `table`). Same errors as comparePaired.
+/// K6 for `jurors` against `candidates` (judge indices of `table`). Same errors as comparePaired, and
+/// Cancelled when progress is cancelled.
 JuryResult analyseJury(const RubricVerdictTable& table, std::span<const std::size_t> jurors,
-                       std::span<const std::size_t> candidates, const PairedSettings& paired);
+                       std::span<const std::size_t> candidates, const PairedSettings& paired,
+                       const Progress& progress = {});
 
 struct AllWrongShare {
     std::uint32_t pairs = 0; ///< labelled pairs every judge scored

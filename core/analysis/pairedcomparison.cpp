@@ -339,19 +339,26 @@ void prepare(std::span<const PairedObservation> pairs, const PairedSettings& s, 
                         std::vector<double>(resamples), &c.clusterBootstrap});
 }
 
-void runJobs(std::vector<BootJob>& jobs, const PairedSettings& s)
+void runJobs(std::vector<BootJob>& jobs, const PairedSettings& s, const Progress& progress)
 {
-    const std::size_t chunks = (static_cast<std::size_t>(s.resamples) + kPairedChunk - 1) / kPairedChunk;
+    const auto resamples = static_cast<std::size_t>(s.resamples);
+    const std::size_t chunks = (resamples + kPairedChunk - 1) / kPairedChunk;
     const std::vector<DrawGroup> groups = drawGroups(jobs);
     const std::size_t items = groups.size() * chunks;
     const int threads = workerCount(s.threads, items);
     std::vector<std::vector<std::uint32_t>> buffers(static_cast<std::size_t>(threads));
-    parallelFor(items, threads, [&](std::size_t item, int worker) {
-        runChunk(groups[item / chunks], jobs, static_cast<int>(item % chunks), s,
+    // Progress in replicates drawn (per draw group), a step per kPairedProgressBlock; the cancel flag is
+    // polled before every random-stream chunk, so the streams and slots of the chunks that run are unchanged.
+    ProgressCounter counter(progress, groups.size() * resamples, kPairedProgressBlock);
+    parallelChunks(items, threads, progress, [&](std::size_t item, int worker) {
+        const std::size_t chunk = item % chunks;
+        runChunk(groups[item / chunks], jobs, static_cast<int>(chunk), s,
                  buffers[static_cast<std::size_t>(worker)]);
-    }); // joined: every replicate is written
+        counter.add(std::min<std::size_t>(kPairedChunk, resamples - chunk * kPairedChunk));
+    }); // joined: every replicate is written (or Cancelled thrown)
     parallelFor(jobs.size(), workerCount(s.threads, jobs.size()),
                 [&](std::size_t j, int) { finishJob(jobs[j], s.margin); });
+    counter.finish();
 }
 
 } // namespace
@@ -383,18 +390,18 @@ PairedOutcome pairedOutcome(const DifferenceInterval& ci95, const DifferenceInte
 }
 
 PairedComparison comparePaired(std::span<const PairedObservation> pairs, const PairedSettings& settings,
-                               std::uint64_t comparisonIndex)
+                               std::uint64_t comparisonIndex, const Progress& progress)
 {
     validate(pairs, settings);
     PairedComparison c;
     std::vector<BootJob> jobs;
     prepare(pairs, settings, comparisonIndex, c, jobs);
-    runJobs(jobs, settings);
+    runJobs(jobs, settings, progress);
     return c;
 }
 
 std::vector<PairedComparison> comparePairedFamily(std::span<const std::vector<PairedObservation>> family,
-                                                  const PairedSettings& settings)
+                                                  const PairedSettings& settings, const Progress& progress)
 {
     for (const auto& pairs : family)
         validate(pairs, settings);
@@ -402,7 +409,7 @@ std::vector<PairedComparison> comparePairedFamily(std::span<const std::vector<Pa
     std::vector<BootJob> jobs;
     for (std::size_t k = 0; k < family.size(); ++k)
         prepare(family[k], settings, k, out[k], jobs);
-    runJobs(jobs, settings);
+    runJobs(jobs, settings, progress);
     // Holm within the family, for each of the four p-values (missing ones are not part of it).
     const auto adjust = [&](auto get, auto set) {
         std::vector<double> p;

@@ -47,7 +47,12 @@
 // Chunks run on any thread; each replicate is computed whole by one thread in a fixed order, so results are
 // bit-identical for every thread count.
 // Thread-safety: reads its arguments only; uses up to PairedSettings::threads threads internally.
+// Progress and cancel (model/progress.h): total = replicates to draw, B per draw group (unit and cluster
+// bootstraps that share draws count once); a step each time another kPairedProgressBlock are done (chunk = a
+// fixed block of resamples). The flag is polled before every chunk of kPairedChunk replicates on every
+// worker; when set, Cancelled is thrown on the calling thread after the workers stopped.
 
+#include "model/progress.h"
 #include "model/types.h"
 
 #include <cstddef>
@@ -75,6 +80,8 @@ struct PairedSettings {
 
 /// Replicates per chunk (one random stream each). Part of the reproducibility contract.
 inline constexpr int kPairedChunk = 64;
+/// Replicates per progress step (a multiple of kPairedChunk; not part of the reproducibility contract).
+inline constexpr int kPairedProgressBlock = 16 * kPairedChunk;
 
 enum class PairedOutcome { Undefined, Separated, Parity, Inconclusive };
 
@@ -122,13 +129,16 @@ PairedOutcome pairedOutcome(const DifferenceInterval& ci95, const DifferenceInte
 
 /// One comparison; `comparisonIndex` only selects the random streams. Throws std::invalid_argument on a
 /// correctness outside [0, 1] (or NaN) - "R7: correctness of pair <i> must lie in [0, 1]" - and on invalid
-/// settings: "R7: resamples must be >= 1", "R7: margin must be >= 0". Holm fields stay kMissing.
+/// settings: "R7: resamples must be >= 1", "R7: margin must be >= 0" (before any step). Holm fields stay
+/// kMissing. Throws Cancelled when progress is cancelled.
 PairedComparison comparePaired(std::span<const PairedObservation> pairs, const PairedSettings& settings,
-                               std::uint64_t comparisonIndex = 0);
+                               std::uint64_t comparisonIndex = 0, const Progress& progress = {});
 
 /// A family of comparisons (comparison k uses comparisonIndex k, with shared draws as above), with
-/// Holm-adjusted p-values. Chunks of all draw groups share the thread pool. Same errors as comparePaired.
+/// Holm-adjusted p-values. Chunks of all draw groups share the thread pool and one progress total. Same
+/// errors as comparePaired (Cancelled included).
 std::vector<PairedComparison> comparePairedFamily(std::span<const std::vector<PairedObservation>> family,
-                                                  const PairedSettings& settings);
+                                                  const PairedSettings& settings,
+                                                  const Progress& progress = {});
 
 } // namespace tribunal

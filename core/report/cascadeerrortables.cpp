@@ -168,16 +168,24 @@ FlatTable discriminationTable(const Audit& audit, const std::vector<ConfidentErr
 }
 
 JuryPanel juryPanel(RubricVerdictTable table, std::span<const std::size_t> jurors,
-                    std::span<const std::size_t> candidates, const PairedSettings& paired)
+                    std::span<const std::size_t> candidates, const PairedSettings& paired,
+                    const Progress& progress)
 {
     JuryPanel panel;
     panel.table = std::move(table);
-    for (TaskKind kind : verdictKinds(panel.table)) {
+    const std::vector<TaskKind> kinds = verdictKinds(panel.table);
+    const auto resamples = static_cast<std::uint64_t>(std::max(paired.resamples, 0));
+    const std::uint64_t total = kinds.size() * resamples;
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
         // K6 takes the median of one scale: each kind is its own jury.
-        const RubricVerdictTable sub = verdictTableOfKind(panel.table, kind);
+        const RubricVerdictTable sub = verdictTableOfKind(panel.table, kinds[k]);
         panel.kinds.push_back(
-            {kind, analyseJury(sub, jurors, candidates, paired), allWrongShare(sub, jurors)});
+            {kinds[k],
+             analyseJury(sub, jurors, candidates, paired, progress.part(k * resamples, resamples, total)),
+             allWrongShare(sub, jurors)});
     }
+    if (kinds.empty())
+        progress.step(0, 0); // nothing to compare; otherwise the last kind's final step is (total, total)
     return panel;
 }
 

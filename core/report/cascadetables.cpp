@@ -76,12 +76,19 @@ std::string judgeLabel(const Audit& audit, const RubricVerdictTable& table, std:
 
 CascadePanel cascadePanel(const Audit& audit, RubricVerdictTable table, std::size_t first,
                           std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                          const CascadeSettings& settings)
+                          const CascadeSettings& settings, const Progress& progress)
 {
     CascadePanel panel;
     panel.table = std::move(table);
-    for (TaskKind kind : verdictKinds(panel.table))
-        panel.replays.push_back(replayCascade(audit, panel.table, first, fallbacks, singles, kind, settings));
+    const std::vector<TaskKind> kinds = verdictKinds(panel.table);
+    // K9 halvings of every kind on one scale: kind k owns [k H, (k + 1) H) of kinds x H.
+    const auto halvings = static_cast<std::uint64_t>(std::max(settings.halvings, 0));
+    const std::uint64_t total = kinds.size() * halvings;
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        panel.replays.push_back(replayCascade(audit, panel.table, first, fallbacks, singles, kinds[k],
+                                              settings, progress.part(k * halvings, halvings, total)));
+    if (kinds.empty())
+        progress.step(0, 0); // nothing to replay; otherwise the last kind's final step is (total, total)
     return panel;
 }
 

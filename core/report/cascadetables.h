@@ -36,6 +36,8 @@
 //   all_wrong_pairs, all_wrong, all_wrong_share, oracle_accuracy.
 // Thread-safety: pure functions of their arguments (the builders run the analyses; cascades use
 // CascadeSettings::threads, juries PairedSettings::threads; results do not depend on either).
+// Progress and cancel (model/progress.h): cascadePanel and juryPanel report the kinds one after another on
+// one scale (kind k of n owns the k-th n-th of the total) and throw Cancelled when cancelled.
 
 #include "analysis/cascadereplay.h"
 #include "analysis/confidenterrors.h"
@@ -62,10 +64,11 @@ struct CascadePanel {
     std::vector<CascadeReplay> replays;
 };
 
-/// replayCascade for every kind of `table` (same errors).
+/// replayCascade for every kind of `table` (same errors). Progress: total = kinds x
+/// CascadeSettings::halvings, each kind's K9 halvings in its share (chunk = one halving).
 CascadePanel cascadePanel(const Audit& audit, RubricVerdictTable table, std::size_t first,
                           std::span<const std::size_t> fallbacks, std::span<const std::size_t> singles,
-                          const CascadeSettings& settings = {});
+                          const CascadeSettings& settings = {}, const Progress& progress = {});
 
 FlatTable cascadeCurveTable(const Audit& audit, const std::vector<CascadePanel>& panels);
 FlatTable cascadeSummaryTable(const Audit& audit, const std::vector<CascadePanel>& panels);
@@ -103,8 +106,11 @@ struct JuryPanel {
 };
 
 /// K5 / K6 of `jurors` against `candidates` (judge indices of `table`) for every kind of `table`.
+/// Progress: total = kinds x PairedSettings::resamples, each kind's R7 comparisons (analyseJury) scaled into
+/// its share (chunk = a block of R7 resamples).
 JuryPanel juryPanel(RubricVerdictTable table, std::span<const std::size_t> jurors,
-                    std::span<const std::size_t> candidates, const PairedSettings& paired);
+                    std::span<const std::size_t> candidates, const PairedSettings& paired,
+                    const Progress& progress = {});
 
 FlatTable juryTable(const Audit& audit, const std::vector<JuryPanel>& panels);
 
