@@ -45,13 +45,17 @@ void collectFamilies(BiasView& view)
 }
 
 // Worker thread.
-std::shared_ptr<BiasView> computeView(const AuditPtr& audit, const BiasSettings& settings, QString* error)
+std::shared_ptr<BiasView> computeView(const AuditPtr& audit, const BiasSettings& settings, QString* error,
+                                      const Progress& progress, bool* cancelled)
 {
     auto view = std::make_shared<BiasView>();
     view->audit = audit;
     try {
-        view->analysis = analyseBias(*audit, settings);
+        view->analysis = analyseBias(*audit, settings, 0, progress);
         view->calibration = analyseCalibration(*audit, settings.confidenceBins);
+    } catch (const Cancelled&) {
+        *cancelled = true; // superseded (B4 / B5 stopped between rows): the workspace drops it
+        return nullptr;
     } catch (const std::invalid_argument& e) {
         *error = qs(e.what());
         return nullptr;
@@ -82,6 +86,7 @@ BiasWorkspace::BiasWorkspace(AuditSession* session, QObject* parent)
 
 BiasWorkspace::~BiasWorkspace()
 {
+    m_cancelAnalysis.cancel(); // a closing window stops the work instead of waiting for it
     m_jobs.waitForWork();
 }
 
@@ -176,14 +181,19 @@ void BiasWorkspace::startAnalysis()
     struct Analysis {
         std::shared_ptr<BiasView> view;
         QString error;
+        bool cancelled = false;
     };
+    const JobCancel::Flag flag = m_cancelAnalysis.next(); // stops the job this one supersedes
     m_jobs.run(
-        [audit, settings] {
+        [audit, settings, flag] {
             Analysis result;
-            result.view = computeView(audit, settings, &result.error);
+            result.view =
+                computeView(audit, settings, &result.error, JobCancel::progress(flag), &result.cancelled);
             return result;
         },
         [this, generation](Analysis result) {
+            if (result.cancelled && generation != m_generation)
+                countCancelled();
             applyAnalysis(generation, std::move(result.view), result.error);
         });
 }

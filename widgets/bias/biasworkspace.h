@@ -15,6 +15,7 @@
 // point, so the old job runs to its end on a pool thread). GUI thread only.
 
 #include "framework/backgroundjobs.h"
+#include "framework/jobcancel.h"
 
 #include "analysis/biasanalysis.h"
 #include "analysis/calibration.h"
@@ -131,6 +132,7 @@ private:
     int m_selectedRow = -1;
     std::uint64_t m_generation = 0;
     BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
+    JobCancel m_cancelAnalysis; ///< the analysis job's; cancelled on destruction
     int m_analysisRuns = 0;
     int m_marginUpdates = 0;
 };

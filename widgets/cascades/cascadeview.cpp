@@ -100,7 +100,8 @@ Resolved resolve(const Audit& audit, const CascadePanelSettings& s)
 }
 
 // Worker thread. The table judges (first, then fallbacks), the verdict table and the fallback indices.
-CascadePanel replayPanel(const Audit& audit, const CascadeKey& key, const CascadeSettings& settings)
+CascadePanel replayPanel(const Audit& audit, const CascadeKey& key, const CascadeSettings& settings,
+                         const Progress& progress)
 {
     std::vector<JudgeKey> keys{key.first};
     keys.insert(keys.end(), key.fallbacks.begin(), key.fallbacks.end());
@@ -108,14 +109,14 @@ CascadePanel replayPanel(const Audit& audit, const CascadeKey& key, const Cascad
     for (std::size_t f = 1; f < keys.size(); ++f)
         fallbacks.push_back(f);
     return cascadePanel(audit, rubricVerdictTable(audit, key.dataset, keys, key.rounding), 0, fallbacks, {},
-                        settings);
+                        settings, progress);
 }
 
 } // namespace
 
 // Worker thread.
-std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
-                                                       const CascadePanelSettings& settings)
+std::shared_ptr<CascadeCurveView>
+computeCascadeCurves(const AuditPtr& audit, const CascadePanelSettings& settings, const Progress& progress)
 {
     auto view = std::make_shared<CascadeCurveView>();
     view->audit = audit;
@@ -141,12 +142,14 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
         oneHalving.halvings = 1;
         oneHalving.seed = settings.seed;
         oneHalving.threads = 1;
-        panels.push_back(replayPanel(*audit, view->key, oneHalving));
+        panels.push_back(replayPanel(*audit, view->key, oneHalving, progress));
         view->curveTable = cascadeCurveTable(*audit, panels);
         view->panel = std::move(panels.front());
         // The frontier's juries, as `tribunal-cli cascade --table frontier` computes them (R7 with one
         // resample: only their accuracies are read).
         view->jury = cascadeFrontierJury(view->panel);
+    } catch (const Cancelled&) {
+        view->cancelled = true; // superseded: the workspace drops it
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->panel = {};
@@ -157,8 +160,8 @@ std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
 }
 
 // Worker thread.
-std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
-                                                          const CascadePanelSettings& settings)
+std::shared_ptr<CascadeSummaryView>
+computeCascadeSummary(const AuditPtr& audit, const CascadePanelSettings& settings, const Progress& progress)
 {
     auto view = std::make_shared<CascadeSummaryView>();
     view->audit = audit;
@@ -173,10 +176,12 @@ std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
             return view;
         }
         std::vector<CascadePanel> panels;
-        panels.push_back(replayPanel(*audit, view->key, crossFitSettings(settings)));
+        panels.push_back(replayPanel(*audit, view->key, crossFitSettings(settings), progress));
         view->table = cascadeSummaryTable(*audit, panels);
         view->replays = std::move(panels.front().replays);
         view->verdicts = std::move(panels.front().table);
+    } catch (const Cancelled&) {
+        view->cancelled = true;
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->replays.clear();
@@ -187,8 +192,8 @@ std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
 }
 
 // Worker thread.
-std::shared_ptr<CascadeJuryView> computeCascadeJury(const AuditPtr& audit,
-                                                    const CascadePanelSettings& settings)
+std::shared_ptr<CascadeJuryView>
+computeCascadeJury(const AuditPtr& audit, const CascadePanelSettings& settings, const Progress& progress)
 {
     auto view = std::make_shared<CascadeJuryView>();
     view->audit = audit;
@@ -212,7 +217,9 @@ std::shared_ptr<CascadeJuryView> computeCascadeJury(const AuditPtr& audit,
             jurors[j] = j;
         view->results.push_back(
             juryPanel(rubricVerdictTable(*audit, view->key.dataset, keys, view->key.rounding), jurors, jurors,
-                      view->paired));
+                      view->paired, progress));
+    } catch (const Cancelled&) {
+        view->cancelled = true;
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->results.clear();

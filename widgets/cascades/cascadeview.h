@@ -7,6 +7,7 @@
 #include "cascades/cascadeworkspace.h"
 #include "framework/labelnote.h"
 
+#include "model/progress.h"
 #include "report/cascadefrontiertable.h"
 #include "report/cascadetables.h"
 
@@ -35,7 +36,8 @@ struct CascadeCurveView {
     JuryPanel jury;       ///< cascadeFrontierJury(panel): jurors the table's judges; one entry per kind
     FlatTable curveTable; ///< cascadeCurveTable(audit, {panel})
     bool computed = false;
-    QString error; ///< why nothing was computed
+    bool cancelled = false; ///< stopped at its cancel flag (superseded); never published
+    QString error;          ///< why nothing was computed
     /// missingLabels() of the rubric cells: why the accuracies are empty for some panels.
     MissingLabels labels;
 
@@ -58,6 +60,7 @@ struct CascadeSummaryView {
     RubricVerdictTable verdicts;
     FlatTable table; ///< cascadeSummaryTable(audit, {panel})
     bool computed = false;
+    bool cancelled = false; ///< stopped at its cancel flag (superseded); never published
     QString error;
 };
 
@@ -70,6 +73,7 @@ struct CascadeJuryView {
     PairedSettings paired;          ///< resamples, seed and margin of the settings; threads 0
     std::vector<JuryPanel> results; ///< one entry, as the CLI passes it to juryLatex
     bool computed = false;
+    bool cancelled = false; ///< stopped at its cancel flag (superseded); never published
     QString error;
 };
 
@@ -77,12 +81,15 @@ struct CascadeJuryView {
 /// default judges resolved), cascadePanel with one K9 halving, its curve table and the juries. Errors are
 /// set in the view, never thrown. Runs on a worker thread: a pure function of its arguments.
 std::shared_ptr<CascadeCurveView> computeCascadeCurves(const AuditPtr& audit,
-                                                       const CascadePanelSettings& settings);
+                                                       const CascadePanelSettings& settings,
+                                                       const Progress& progress = {});
 /// The summary job: the same panel and judges with the settings' halvings and seed, and the summary table.
 std::shared_ptr<CascadeSummaryView> computeCascadeSummary(const AuditPtr& audit,
-                                                          const CascadePanelSettings& settings);
+                                                          const CascadePanelSettings& settings,
+                                                          const Progress& progress = {});
 /// The jury job: the same panel and judges, juryPanel with the settings' jury resamples and margin and seed.
 std::shared_ptr<CascadeJuryView> computeCascadeJury(const AuditPtr& audit,
-                                                    const CascadePanelSettings& settings);
+                                                    const CascadePanelSettings& settings,
+                                                    const Progress& progress = {});
 
 } // namespace tribunal

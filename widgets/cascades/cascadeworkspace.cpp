@@ -19,6 +19,10 @@ CascadeWorkspace::CascadeWorkspace(AuditSession* session, QObject* parent)
 
 CascadeWorkspace::~CascadeWorkspace()
 {
+    // A closing window stops the running work instead of waiting for it.
+    m_cancelCurves.cancel();
+    m_cancelSummary.cancel();
+    m_cancelJury.cancel();
     m_jobs.waitForWork();
 }
 
@@ -278,10 +282,12 @@ void CascadeWorkspace::startCurves()
         return;
     const auto settings = m_settings;
     ++m_curveRuns;
-    m_jobs.run([audit, settings] { return computeCascadeCurves(audit, settings); },
-               [this, generation](std::shared_ptr<CascadeCurveView> view) {
-                   applyCurves(generation, std::move(view));
-               });
+    const JobCancel::Flag flag = m_cancelCurves.next(); // stops the job this one supersedes
+    m_jobs.run(
+        [audit, settings, flag] { return computeCascadeCurves(audit, settings, JobCancel::progress(flag)); },
+        [this, generation](std::shared_ptr<CascadeCurveView> view) {
+            applyCurves(generation, std::move(view));
+        });
 }
 
 void CascadeWorkspace::startSummary()
@@ -292,10 +298,12 @@ void CascadeWorkspace::startSummary()
         return;
     const auto settings = m_settings;
     ++m_summaryRuns;
-    m_jobs.run([audit, settings] { return computeCascadeSummary(audit, settings); },
-               [this, generation](std::shared_ptr<CascadeSummaryView> view) {
-                   applySummary(generation, std::move(view));
-               });
+    const JobCancel::Flag flag = m_cancelSummary.next(); // stops the job this one supersedes
+    m_jobs.run(
+        [audit, settings, flag] { return computeCascadeSummary(audit, settings, JobCancel::progress(flag)); },
+        [this, generation](std::shared_ptr<CascadeSummaryView> view) {
+            applySummary(generation, std::move(view));
+        });
 }
 
 void CascadeWorkspace::startJury()
@@ -308,16 +316,21 @@ void CascadeWorkspace::startJury()
         return;
     const auto settings = m_settings;
     ++m_juryRuns;
-    m_jobs.run([audit, settings] { return computeCascadeJury(audit, settings); },
-               [this, generation](std::shared_ptr<CascadeJuryView> view) {
-                   applyJury(generation, std::move(view));
-               });
+    const JobCancel::Flag flag = m_cancelJury.next(); // stops the job this one supersedes
+    m_jobs.run(
+        [audit, settings, flag] { return computeCascadeJury(audit, settings, JobCancel::progress(flag)); },
+        [this, generation](std::shared_ptr<CascadeJuryView> view) {
+            applyJury(generation, std::move(view));
+        });
 }
 
 void CascadeWorkspace::applyCurves(std::uint64_t generation, std::shared_ptr<CascadeCurveView> view)
 {
-    if (generation != m_curveGeneration)
+    if (generation != m_curveGeneration) {
+        if (view->cancelled)
+            countCancelled();
         return;
+    }
     if (!view->error.isEmpty())
         emit statusMessage(tr("Cascades not computed: %1").arg(view->error));
     const CascadeCurveView& old = *m_curves;
@@ -358,16 +371,22 @@ void CascadeWorkspace::applyCurves(std::uint64_t generation, std::shared_ptr<Cas
 
 void CascadeWorkspace::applySummary(std::uint64_t generation, std::shared_ptr<CascadeSummaryView> view)
 {
-    if (generation != m_summaryGeneration)
+    if (generation != m_summaryGeneration) {
+        if (view->cancelled)
+            countCancelled();
         return;
+    }
     m_summary = std::move(view);
     emit summaryChanged();
 }
 
 void CascadeWorkspace::applyJury(std::uint64_t generation, std::shared_ptr<CascadeJuryView> view)
 {
-    if (generation != m_juryGeneration)
+    if (generation != m_juryGeneration) {
+        if (view->cancelled)
+            countCancelled();
         return;
+    }
     m_jury = std::move(view);
     emit juryChanged();
 }

@@ -36,6 +36,7 @@
 // clashes with analysis/biasdesign.h's in the moc compilation unit that includes every widget header.
 
 #include "framework/backgroundjobs.h"
+#include "framework/jobcancel.h"
 
 #include "analysis/cascadefrontier.h"
 #include "analysis/judgecomparison.h"
@@ -203,6 +204,7 @@ private:
     int m_juryRuns = 0;
     bool m_juryWanted = false;
     BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
+    JobCancel m_cancelCurves, m_cancelSummary, m_cancelJury; ///< one per job kind; cancelled on destruction
 };
 
 } // namespace tribunal

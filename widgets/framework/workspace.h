@@ -2,7 +2,8 @@
 // What every workspace of an AuditSession is to the main window, the screenshots and the tests: an object
 // that computes off the GUI thread (BackgroundJobs) and can say whether it is busy and wait until it is not.
 // A workspace joins its session when it is made (AuditSession::workspaces()), so AuditSession::waitForIdle()
-// waits for every workspace there is and none can be forgotten. GUI thread only.
+// waits for every workspace there is and none can be forgotten. A job a newer one supersedes is told to stop
+// (jobcancel.h) and its result dropped. GUI thread only.
 
 #include <QObject>
 
@@ -22,6 +23,16 @@ public:
     /// Blocks until no job of this workspace runs and every result was applied (results arrive one per
     /// event-loop pass: this processes events). For tests, screenshots and shutdown.
     virtual void waitForIdle() = 0;
+    /// How many superseded jobs stopped early when a newer one raised their cancel flag (jobcancel.h)
+    /// instead of running to the end (tests).
+    int cancelledJobs() const { return m_cancelledJobs; }
+
+protected:
+    /// A superseded job's result says it stopped at a cancel flag (core threw Cancelled).
+    void countCancelled() { ++m_cancelledJobs; }
+
+private:
+    int m_cancelledJobs = 0;
 };
 
 } // namespace tribunal

@@ -48,7 +48,8 @@ std::shared_ptr<RubricView> computeView(const AuditPtr& audit, LabelRounding rou
 }
 
 // Worker thread.
-std::shared_ptr<ComparisonView> computeComparisons(const AuditPtr& audit, const RubricPanelSettings& settings)
+std::shared_ptr<ComparisonView> computeComparisons(const AuditPtr& audit, const RubricPanelSettings& settings,
+                                                   const Progress& progress)
 {
     auto view = std::make_shared<ComparisonView>();
     view->audit = audit;
@@ -68,8 +69,13 @@ std::shared_ptr<ComparisonView> computeComparisons(const AuditPtr& audit, const 
         return view;
     }
     try {
-        view->comparisons = compareJudges(*audit, view->judges, kEmptyStr, view->settings, view->paired);
+        view->comparisons =
+            compareJudges(*audit, view->judges, kEmptyStr, view->settings, view->paired, progress);
         view->table = compareTable(*audit, view->comparisons, view->paired.clusterBootstrap);
+    } catch (const Cancelled&) {
+        view->cancelled = true; // superseded (R7 stopped between resample blocks): the workspace drops it
+        view->comparisons.clear();
+        return view;
     } catch (const std::exception& e) {
         view->error = qs(e.what());
         view->comparisons.clear();
@@ -171,6 +177,7 @@ RubricWorkspace::RubricWorkspace(AuditSession* session, QObject* parent)
 
 RubricWorkspace::~RubricWorkspace()
 {
+    m_cancelComparisons.cancel(); // a closing window stops the work instead of waiting for it
     m_jobs.waitForWork();
 }
 
@@ -262,10 +269,12 @@ void RubricWorkspace::startComparisons()
         return;
     const auto settings = m_settings;
     ++m_comparisonRuns;
-    m_jobs.run([audit, settings] { return computeComparisons(audit, settings); },
-               [this, generation](std::shared_ptr<ComparisonView> view) {
-                   applyComparisons(generation, std::move(view));
-               });
+    const JobCancel::Flag flag = m_cancelComparisons.next(); // stops the job this one supersedes
+    m_jobs.run(
+        [audit, settings, flag] { return computeComparisons(audit, settings, JobCancel::progress(flag)); },
+        [this, generation](std::shared_ptr<ComparisonView> view) {
+            applyComparisons(generation, std::move(view));
+        });
 }
 
 void RubricWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<RubricView> view)
@@ -290,8 +299,11 @@ void RubricWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<Ru
 
 void RubricWorkspace::applyComparisons(std::uint64_t generation, std::shared_ptr<ComparisonView> view)
 {
-    if (generation != m_comparisonGeneration)
+    if (generation != m_comparisonGeneration) {
+        if (view->cancelled)
+            countCancelled();
         return;
+    }
     m_comparisons = std::move(view);
     emit comparisonsChanged();
 }

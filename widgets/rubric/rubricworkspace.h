@@ -15,6 +15,7 @@
 // no cancel point, so the old job runs to its end on a pool thread). GUI thread only.
 
 #include "framework/backgroundjobs.h"
+#include "framework/jobcancel.h"
 #include "framework/labelnote.h"
 
 #include "analysis/judgecomparison.h"
@@ -93,7 +94,8 @@ struct ComparisonView {
     /// compareTable(audit, comparisons, paired.clusterBootstrap): row i is comparisons[i].
     FlatTable table;
     bool computed = false;
-    QString error; ///< why there are no comparisons (fewer than two judges, core refused)
+    QString error;          ///< why there are no comparisons (fewer than two judges, core refused)
+    bool cancelled = false; ///< stopped at its cancel flag (superseded); never published
 
     int rowCount() const { return static_cast<int>(table.rows.size()); }
 };
@@ -160,6 +162,7 @@ private:
     int m_analysisRuns = 0;
     int m_comparisonRuns = 0;
     BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
+    JobCancel m_cancelComparisons; ///< the R7 comparison job's; cancelled on destruction
 };
 
 } // namespace tribunal
