@@ -6,7 +6,8 @@
 // --screenshot PNG: once the audit is loaded and its first item selected, saves a picture of the window to
 // PNG, prints the path and quits (exit code 0; 1 with a message on stderr when loading or saving failed).
 // --panel-screenshots DIR: the same, then waits for every workspace, selects the cell with the highest flip
-// rate and saves a picture of every panel (and every tab of a panel) into DIR (widgets/framework/panelscreenshots.h);
+// rate and saves a picture of every panel (and every tab of a panel) into DIR
+// (widgets/framework/panelscreenshots.h);
 // --list-panels prints those pictures' names. Works headless with QT_QPA_PLATFORM=offscreen.
 
 #include "framework/auditsession.h"
@@ -167,8 +168,8 @@ int main(int argc, char* argv[])
                         }
                     }
                     // The picture shows the analyses, not their busy bars: results arrive one per event-loop
-                    // pass (widgets/framework/backgroundjobs.h), so wait for every workspace of the session, then let
-                    // the window lay them out.
+                    // pass (widgets/framework/backgroundjobs.h), so wait for every workspace of the session,
+                    // then let the window lay them out.
                     window.session()->waitForIdle();
                     QCoreApplication::processEvents();
                     if (!window.grab().save(screenshot, "PNG")) {

@@ -70,10 +70,10 @@ void addOptions(CommandParser& parser, const QList<QCommandLineOption>& options)
 enum Exit { kOk = 0, kUsage = 1, kBadInput = 2 };
 
 /// Takes the write lock of the project `path` for `command` (as the refusal names it: "run",
-/// "import --append"; io/project/projectlock.h) and keeps it for the lock's life: from before the command reads the
-/// project until its last write. Null, after printing "<path>: the project is being written by <program>
-/// <command> (pid <pid> on <host> since <time>); wait until it finishes, or stop it" to stderr, when
-/// another writer holds it; the command then returns kUsage at once and writes nothing.
+/// "import --append"; io/project/projectlock.h) and keeps it for the lock's life: from before the command
+/// reads the project until its last write. Null, after printing "<path>: the project is being written by
+/// <program> <command> (pid <pid> on <host> since <time>); wait until it finishes, or stop it" to stderr,
+/// when another writer holds it; the command then returns kUsage at once and writes nothing.
 std::unique_ptr<ProjectLock> lockProject(const QString& path, const char* command);
 /// The refusal lockProject() prints, translated.
 QString lockRefusal(const QString& path, const ProjectLockHolder& holder);

@@ -1,7 +1,7 @@
 #include "io/formats/csvtokenizer.h"
 #include "io/harness/harnesstexts.h"
-#include "io/importer.h"
 #include "io/harness/inspectlogjson.h"
+#include "io/importer.h"
 #include "io/jsonvaluetext.h"
 #include "io/project/projectfile.h"
 

@@ -421,8 +421,8 @@ private slots:
             << c + QStringList{"--seed", "-1"} << "--seed: '-1' is not a whole number >= 0";
         QTest::newRow("cascade threads")
             << c + QStringList{"--threads", "many"} << "--threads: 'many' is not a whole number in [0, 1024]";
-        QTest::newRow("cascade table")
-            << c + QStringList{"--table", "grid"} << "unknown --table 'grid' (expected summary, curve or frontier)";
+        QTest::newRow("cascade table") << c + QStringList{"--table", "grid"}
+                                       << "unknown --table 'grid' (expected summary, curve or frontier)";
         QTest::newRow("cascade taus not ascending")
             << c + QStringList{"--ordinal-taus", "0,0.5,0.4"}
             << "--ordinal-taus: '0,0.5,0.4' is not an ascending list of numbers in [0, 1]";

@@ -1,7 +1,8 @@
-// One writer per project (core/io/project/projectlock.h) through tribunal-cli against the real tribunal-judge-sim:
-// while a slow run holds a project a second run and an import --append are refused at once with the holder
-// and exit code 1, and the run ends with every judgment once; of two concurrent appends exactly one is
-// written and the other refused; a run killed with SIGKILL leaves a lock the next run takes over.
+// One writer per project (core/io/project/projectlock.h) through tribunal-cli against the real
+// tribunal-judge-sim: while a slow run holds a project a second run and an import --append are refused at
+// once with the holder and exit code 1, and the run ends with every judgment once; of two concurrent appends
+// exactly one is written and the other refused; a run killed with SIGKILL leaves a lock the next run takes
+// over.
 
 #include "../common/clirun.h"
 #include "../common/judgingfixtures.h"

@@ -1,7 +1,7 @@
-// AuditBuilder::appendPart (the join of a file read in two halves on two threads, core/io/formats/splitread.h): a
-// file read in two halves equals the file read whole, for every split point; duplicates across the split give
-// the single read's messages; a part that a sequential read would have checked against earlier rows is
-// refused and changes nothing.
+// AuditBuilder::appendPart (the join of a file read in two halves on two threads,
+// core/io/formats/splitread.h): a file read in two halves equals the file read whole, for every split point;
+// duplicates across the split give the single read's messages; a part that a sequential read would have
+// checked against earlier rows is refused and changes nothing.
 
 #include "../common/auditcompare.h"
 #include "model/auditbuilder.h"

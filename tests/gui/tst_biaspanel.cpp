@@ -7,7 +7,6 @@
 // confidence show core's numbers; plots export; an audit without bias data shows a short message; and the
 // main window has the dock behind the Plots dock.
 
-#include "framework/auditsession.h"
 #include "bias/biascomparisonview.h"
 #include "bias/biasforestplot.h"
 #include "bias/biasheatmap.h"
@@ -15,10 +14,11 @@
 #include "bias/biaspanel.h"
 #include "bias/biasworkspace.h"
 #include "bias/confidenceflipsplot.h"
+#include "bias/reliabilityplot.h"
+#include "framework/auditsession.h"
 #include "framework/mainwindow.h"
 #include "plots/plotexport.h"
 #include "plots/plotspanel.h"
-#include "bias/reliabilityplot.h"
 #include "testaudit.h"
 
 #include "../common/biasaudits.h"

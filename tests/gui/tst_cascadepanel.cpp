@@ -9,16 +9,16 @@
 // for point and flag for flag, `--table frontier` (as is the plotted Pareto line); Copy gives the
 // tables tab-separated; an audit without rubric data says so; the main window has the dock.
 
-#include "framework/auditsession.h"
 #include "cascades/cascadepanel.h"
 #include "cascades/cascadeplot.h"
 #include "cascades/cascadeview.h"
-#include "framework/flattablemodel.h"
 #include "cascades/frontierplot.h"
+#include "framework/auditsession.h"
+#include "framework/flattablemodel.h"
 #include "framework/mainwindow.h"
-#include "trust/overviewpanel.h"
 #include "framework/qstrings.h"
 #include "testaudit.h"
+#include "trust/overviewpanel.h"
 
 #include "io/project/projectfile.h"
 #include "model/auditbuilder.h"

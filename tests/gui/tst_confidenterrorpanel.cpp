@@ -9,17 +9,17 @@
 // the rounding rule recompute, kind and filter do not; the main window has the dock. On the bundled sample
 // (sim-rubric) the copied tables equal `tribunal-cli confident-errors` output row for row.
 
-#include "framework/auditsession.h"
 #include "cascades/confidenterrorpanel.h"
 #include "cascades/confidenterrorview.h"
 #include "cascades/confidenterrorworkspace.h"
+#include "framework/auditsession.h"
 #include "framework/flattablemodel.h"
-#include "items/itemtextsview.h"
 #include "framework/mainwindow.h"
-#include "trust/overviewpanel.h"
 #include "framework/qstrings.h"
+#include "items/itemtextsview.h"
 #include "rubric/rubricpairview.h"
 #include "testaudit.h"
+#include "trust/overviewpanel.h"
 
 #include "../common/clirun.h"
 

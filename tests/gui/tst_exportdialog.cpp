@@ -3,10 +3,10 @@
 // workspaces (intervals arriving, new settings, a grouping, the bias margin chosen in the Bias panel, a
 // finished bias analysis). The sample's dataset sim-bias gives the bias tables rows and calibration results.
 
-#include "framework/auditsession.h"
 #include "bias/biaspanel.h"
 #include "bias/biasworkspace.h"
 #include "export/exportdialog.h"
+#include "framework/auditsession.h"
 #include "trust/trustworkspace.h"
 
 #include "../common/clirun.h"

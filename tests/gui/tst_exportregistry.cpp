@@ -10,11 +10,11 @@
 // has no response, the CLI's refusal); every resampling setting is small, through the options the CLI has
 // for it, to keep the run short.
 
-#include "framework/auditsession.h"
 #include "bias/biasworkspace.h"
 #include "cascades/cascadeview.h"
 #include "cascades/confidenterrorview.h"
 #include "export/exportdialog.h"
+#include "framework/auditsession.h"
 #include "framework/mainwindow.h"
 #include "rubric/rubricworkspace.h"
 #include "trust/trustworkspace.h"

@@ -4,11 +4,11 @@
 // project.
 
 #include "framework/auditsession.h"
+#include "framework/qstrings.h"
+#include "items/itemtextsview.h"
 #include "trust/flipfilterproxy.h"
 #include "trust/flipinspectorpanel.h"
 #include "trust/flipitemmodel.h"
-#include "items/itemtextsview.h"
-#include "framework/qstrings.h"
 #include "trust/trustworkspace.h"
 #include "trust/verdicthighlightview.h"
 

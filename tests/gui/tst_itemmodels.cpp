@@ -1,14 +1,14 @@
 // The item models of the workbench (items table, its filter proxy, the judgment tree) on small in-memory
 // audits, checked with QAbstractItemModelTester.
 
+#include "framework/tablecopy.h"
+#include "framework/textmatcher.h"
 #include "items/itemdetailpanel.h"
 #include "items/itemfilterproxy.h"
 #include "items/itemindex.h"
 #include "items/itemtablemodel.h"
 #include "items/judgmenttreemodel.h"
-#include "framework/tablecopy.h"
 #include "testaudit.h"
-#include "framework/textmatcher.h"
 
 #include <QAbstractItemModelTester>
 #include <QTableView>

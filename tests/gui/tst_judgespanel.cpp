@@ -10,10 +10,10 @@
 // audit cannot run and offers Save As; the main window has the dock.
 
 #include "framework/auditsession.h"
+#include "framework/mainwindow.h"
 #include "judges/judgeeditdialog.h"
 #include "judges/judgespanel.h"
 #include "judges/judgesworkspace.h"
-#include "framework/mainwindow.h"
 
 #include "../common/judgingfixtures.h"
 

@@ -1,16 +1,16 @@
-// The workbench's missing-label note (widgets/framework/labelnote.h; the decision is core/analysis/labelcoverage.h):
-// on an audit whose judgments came without their items' labels (a pairwise dataset d1 and a rubric panel P1,
-// as when a Tribunal JSONL judgments file is opened without its items file), the trust overview, the rubric
-// and the cascade panels show the note naming the datasets and cells, and the workspaces say so in the status
-// line; with labels the note is hidden.
+// The workbench's missing-label note (widgets/framework/labelnote.h; the decision is
+// core/analysis/labelcoverage.h): on an audit whose judgments came without their items' labels (a pairwise
+// dataset d1 and a rubric panel P1, as when a Tribunal JSONL judgments file is opened without its items
+// file), the trust overview, the rubric and the cascade panels show the note naming the datasets and cells,
+// and the workspaces say so in the status line; with labels the note is hidden.
 
-#include "framework/auditsession.h"
 #include "cascades/cascadepanel.h"
 #include "cascades/cascadeview.h"
 #include "cascades/cascadeworkspace.h"
-#include "trust/overviewpanel.h"
+#include "framework/auditsession.h"
 #include "rubric/rubricpanel.h"
 #include "rubric/rubricworkspace.h"
+#include "trust/overviewpanel.h"
 #include "trust/trusttablemodel.h"
 #include "trust/trustworkspace.h"
 

@@ -4,8 +4,8 @@
 // resamples, seed, margin, cluster bootstrap, judges left out) and are disabled with a reason when there is
 // nothing to show. The sample's simulated rubric audit (sim-rubric) gives them rows.
 
-#include "framework/auditsession.h"
 #include "export/exportdialog.h"
+#include "framework/auditsession.h"
 #include "rubric/rubricworkspace.h"
 #include "trust/trustworkspace.h"
 

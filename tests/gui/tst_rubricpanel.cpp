@@ -9,18 +9,18 @@
 // the header; an audit without rubric data says so; the main window has the dock.
 
 #include "framework/auditsession.h"
-#include "rubric/confusionheatmap.h"
 #include "framework/flattablemodel.h"
-#include "items/itemtextsview.h"
 #include "framework/mainwindow.h"
-#include "trust/overviewpanel.h"
-#include "plots/plottabs.h"
 #include "framework/qstrings.h"
+#include "items/itemtextsview.h"
+#include "plots/plottabs.h"
+#include "rubric/confusionheatmap.h"
 #include "rubric/rubricpairsdialog.h"
 #include "rubric/rubricpanel.h"
 #include "rubric/rubricworkspace.h"
 #include "rubric/shiftcurveplot.h"
 #include "testaudit.h"
+#include "trust/overviewpanel.h"
 
 #include "analysis/rubricconfusion.h"
 #include "analysis/rubricpairdetail.h"

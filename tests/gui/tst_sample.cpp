@@ -3,13 +3,13 @@
 // texts are read independently from the upstream LLMBar files with QJsonDocument.
 
 #include "framework/auditsession.h"
+#include "framework/mainwindow.h"
 #include "items/itemdetailpanel.h"
 #include "items/itemfilterproxy.h"
 #include "items/itemspanel.h"
 #include "items/itemtablemodel.h"
 #include "items/itemtextsview.h"
 #include "items/judgmenttreemodel.h"
-#include "framework/mainwindow.h"
 #include "items/rawoutputview.h"
 
 #include <QComboBox>

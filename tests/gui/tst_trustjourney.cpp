@@ -3,13 +3,13 @@
 // a note with N; save; reopen in a new window and find the note.
 
 #include "framework/auditsession.h"
-#include "trust/flipfilterproxy.h"
-#include "trust/flipinspectorpanel.h"
-#include "plots/isotrustplot.h"
 #include "framework/mainwindow.h"
-#include "trust/overviewpanel.h"
+#include "plots/isotrustplot.h"
 #include "plots/plotspanel.h"
 #include "plots/trustplot.h"
+#include "trust/flipfilterproxy.h"
+#include "trust/flipinspectorpanel.h"
+#include "trust/overviewpanel.h"
 #include "trust/trustsettingsform.h"
 #include "trust/trusttablemodel.h"
 #include "trust/trustworkspace.h"

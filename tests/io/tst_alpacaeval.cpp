@@ -1,8 +1,8 @@
-// The AlpacaEval annotations.json importer (core/io/harness/alpacaevalimporter.cpp), on hand-written files matching
-// the upstream shapes (tests/data/harness/alpacaeval): weighted.json (AlpacaEval 2 before PR #402, fractional
-// preferences, object raw_completion), fn_renamed.json (the same pairs after PR #402: preference_* keys, a
-// string raw_completion), cot.json (object raw_completion + referenced_models) and ae1.json (AlpacaEval 1: no
-// generators, integer preferences, 0 = draw); and on the published files of
+// The AlpacaEval annotations.json importer (core/io/harness/alpacaevalimporter.cpp), on hand-written files
+// matching the upstream shapes (tests/data/harness/alpacaeval): weighted.json (AlpacaEval 2 before PR #402,
+// fractional preferences, object raw_completion), fn_renamed.json (the same pairs after PR #402: preference_*
+// keys, a string raw_completion), cot.json (object raw_completion + referenced_models) and ae1.json
+// (AlpacaEval 1: no generators, integer preferences, 0 = draw); and on the published files of
 // ../shared/data/harness-real/alpacaeval (five results/<model>/<annotator>/annotations.json of one
 // leaderboard and AlpacaEval's own leaderboard rows for four of them). Over 400 lines on purpose: the
 // expected values and messages are data rows, one per case.

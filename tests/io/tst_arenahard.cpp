@@ -1,7 +1,7 @@
-// The Arena-Hard-Auto adapter (core/io/harness/arenahardimporter.cpp) on hand-written files shaped like the records
-// gen_judgment.py writes (v0.1 and v2.0; docs/import-formats.md): canonical verdicts through the swapped
-// second game, strength markers, null games and scores, kept text and keys, the flip rate by hand, and the
-// located errors of malformed records.
+// The Arena-Hard-Auto adapter (core/io/harness/arenahardimporter.cpp) on hand-written files shaped like the
+// records gen_judgment.py writes (v0.1 and v2.0; docs/import-formats.md): canonical verdicts through the
+// swapped second game, strength markers, null games and scores, kept text and keys, the flip rate by hand,
+// and the located errors of malformed records.
 
 #include "../common/testfiles.h"
 #include "analysis/trustanalysis.h"

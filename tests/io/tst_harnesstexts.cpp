@@ -1,7 +1,7 @@
 // Item texts of Arena-Hard-Auto and FastChat MT-Bench judgments from the harness's question and answer files
-// (core/io/harness/harnesstexts.cpp) on the real published files of ../shared/data/harness-real: the upstream layout
-// found beside the judgment file, explicit paths, answer metadata kept, and the notes for what is missing.
-// Expected texts were read from the real files with python3's json module.
+// (core/io/harness/harnesstexts.cpp) on the real published files of ../shared/data/harness-real: the upstream
+// layout found beside the judgment file, explicit paths, answer metadata kept, and the notes for what is
+// missing. Expected texts were read from the real files with python3's json module.
 
 #include "../common/testfiles.h"
 #include "io/harness/harnesstexts.h"

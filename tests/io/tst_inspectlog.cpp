@@ -5,8 +5,8 @@
 // Over 400 lines on purpose: the expected values and messages are data rows, one per case.
 
 #include "../common/testfiles.h"
-#include "io/importer.h"
 #include "io/harness/inspectlogjson.h"
+#include "io/importer.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
-// The JudgeBench outputs importer (core/io/harness/judgebenchimporter.cpp) on small hand-written files shaped like
-// the published outputs (/tmp/research/judgebench.md: ScalerLab/JudgeBench @12a499c5): the mapping of both
-// games, failed calls and odd decisions, reward-model scores, the judge fallbacks, every bad-record message,
-// and the trust analysis fed with the import against phi and accuracy counted by hand from the file.
+// The JudgeBench outputs importer (core/io/harness/judgebenchimporter.cpp) on small hand-written files shaped
+// like the published outputs (/tmp/research/judgebench.md: ScalerLab/JudgeBench @12a499c5): the mapping of
+// both games, failed calls and odd decisions, reward-model scores, the judge fallbacks, every bad-record
+// message, and the trust analysis fed with the import against phi and accuracy counted by hand from the file.
 
 #include "../common/testfiles.h"
 #include "analysis/trustanalysis.h"

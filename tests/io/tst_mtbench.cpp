@@ -1,8 +1,9 @@
-// FastChat MT-Bench import (core/io/harness/mtbenchimporter.cpp, mtbenchsingle.cpp) on hand-written files shaped like
-// the upstream records (/tmp/research/mtbench.md: common.py play_a_match_pair / play_a_match_single, HF
-// lmsys/mt_bench_human_judgments): judge pair records in both model orders, human votes as ratings and
-// majority labels, both kinds meeting on one item, single-answer grades as ordinal judgments, re-run
-// duplicates, and every class of bad input with its exact message; then the real pair and single files of
+// FastChat MT-Bench import (core/io/harness/mtbenchimporter.cpp, mtbenchsingle.cpp) on hand-written files
+// shaped like the upstream records (/tmp/research/mtbench.md: common.py play_a_match_pair /
+// play_a_match_single, HF lmsys/mt_bench_human_judgments): judge pair records in both model orders, human
+// votes as ratings and majority labels, both kinds meeting on one item, single-answer grades as ordinal
+// judgments, re-run duplicates, and every class of bad input with its exact message; then the real pair and
+// single files of
 // ../shared/data/harness-real/fastchat, whose counts, means and flip rates were computed independently.
 // Expected values are worked out by hand: A = the bytewise smaller model name ("alpaca" < "vicuna").
 // Over 400 lines on purpose: most of it is the tables of bad records, one row per message.

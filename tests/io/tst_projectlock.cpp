@@ -1,6 +1,6 @@
-// ProjectLock (core/io/project/projectlock.h): a second writer is refused at once with the holder's program, command,
-// pid, host and start time, in this process and from another one; releasing frees the project; the lock of
-// a killed holder is taken over; a directory where no lock can be made does not refuse.
+// ProjectLock (core/io/project/projectlock.h): a second writer is refused at once with the holder's program,
+// command, pid, host and start time, in this process and from another one; releasing frees the project; the
+// lock of a killed holder is taken over; a directory where no lock can be made does not refuse.
 
 #include "io/project/projectlock.h"
 

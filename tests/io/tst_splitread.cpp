@@ -1,14 +1,14 @@
-// Reading a file on two threads (core/io/formats/splitread.h) gives exactly what one thread gives: the same audit,
-// the same messages in the same order, the same policy outcome, for every split point of small files that
-// hold each kind of trouble a second half can meet (bad rows on either side, conflicts across the split,
+// Reading a file on two threads (core/io/formats/splitread.h) gives exactly what one thread gives: the same
+// audit, the same messages in the same order, the same policy outcome, for every split point of small files
+// that hold each kind of trouble a second half can meet (bad rows on either side, conflicts across the split,
 // duplicates across it, quoted newlines at it, broken bytes after it, a base audit it disagrees with). On
 // clean files every split at a record start is joined (the two-thread path really ran).
 
 #include "../common/auditcompare.h"
 #include "../common/testaudits.h"
 #include "../common/testfiles.h"
-#include "io/importer.h"
 #include "io/formats/splitread.h"
+#include "io/importer.h"
 
 #include <QtTest>
 

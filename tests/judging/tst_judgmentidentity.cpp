@@ -1,8 +1,9 @@
-// Which judgments a project holds and which a run sends (judging/judgmentidentity.h, io/project/projectrunlog.h):
-// the identity key SQLite builds equals judgmentKey() for every kind of field; identical texts are two
-// judgments; a harmless edit of the design (host spelling, max_tokens, prices) sends nothing; an edit that
-// changes the question is refused with what changed, or bought again with rerunChanged, replacing the rows;
-// failures are sent again and replace their rows; rows without an ask hash are kept (unverified).
+// Which judgments a project holds and which a run sends (judging/judgmentidentity.h,
+// io/project/projectrunlog.h): the identity key SQLite builds equals judgmentKey() for every kind of field;
+// identical texts are two judgments; a harmless edit of the design (host spelling, max_tokens, prices) sends
+// nothing; an edit that changes the question is refused with what changed, or bought again with rerunChanged,
+// replacing the rows; failures are sent again and replace their rows; rows without an ask hash are kept
+// (unverified).
 
 #include "../common/judgingfixtures.h"
 #include "io/auditsource.h"

@@ -1,7 +1,7 @@
 #include "bias/biascomparisonview.h"
 
-#include "trust/flipitemmodel.h"
 #include "framework/qstrings.h"
+#include "trust/flipitemmodel.h"
 
 #include <QGroupBox>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #include "bias/biasitemmodel.h"
 
-#include "trust/flipitemmodel.h"
 #include "framework/qstrings.h"
+#include "trust/flipitemmodel.h"
 
 #include "analysis/probabilityaveraging.h"
 

@@ -2,12 +2,12 @@
 
 #include "cascades/cascadeplot.h"
 #include "cascades/cascadeview.h"
-#include "framework/flattablemodel.h"
 #include "cascades/frontierplot.h"
+#include "framework/flattablemodel.h"
 #include "framework/kindtext.h"
 #include "framework/panelparts.h"
-#include "plots/plottabs.h"
 #include "framework/qstrings.h"
+#include "plots/plottabs.h"
 #include "rubric/rubricworkspace.h"
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include "cascades/confidenterrorpanel.h"
 
-#include "framework/auditsession.h"
 #include "cascades/confidenterrorview.h"
+#include "framework/auditsession.h"
 #include "framework/flattablemodel.h"
 #include "framework/kindtext.h"
 #include "framework/panelparts.h"

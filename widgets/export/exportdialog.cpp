@@ -1,8 +1,8 @@
 #include "export/exportdialog.h"
 
-#include "framework/auditsession.h"
 #include "bias/biasworkspace.h"
 #include "export/exportfile.h"
+#include "framework/auditsession.h"
 #include "rubric/rubricworkspace.h"
 #include "trust/trustworkspace.h"
 

@@ -16,8 +16,8 @@
 #include "export/biaslatexexport.h"
 #include "export/cascadelatexexport.h"
 #include "export/latextablesource.h"
-#include "report/trustexport.h"
 #include "export/rubriclatexexport.h"
+#include "report/trustexport.h"
 
 #include <QDialog>
 #include <QString>

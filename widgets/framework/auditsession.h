@@ -2,9 +2,9 @@
 // The open audit of a window: its snapshot, project path, project extras and unsaved-changes flag, and the
 // long jobs that change them (open, import, save) run off the GUI thread.
 
-#include "items/itemindex.h"
 #include "framework/jobresult.h"
 #include "framework/sessionjobs.h"
+#include "items/itemindex.h"
 
 #include "analysis/auditsummary.h"
 #include "io/project/projectfile.h"

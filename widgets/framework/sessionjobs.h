@@ -2,8 +2,8 @@
 // The work of AuditSession's jobs as plain functions that run on a worker thread: they read only their
 // arguments (snapshots are immutable) and return everything the GUI thread applies.
 
-#include "items/itemindex.h"
 #include "framework/jobresult.h"
+#include "items/itemindex.h"
 
 #include "analysis/auditsummary.h"
 #include "io/importer.h"

@@ -1,8 +1,8 @@
 #include "items/itemdetailpanel.h"
 
+#include "framework/qstrings.h"
 #include "items/itemtextsview.h"
 #include "items/judgmenttreemodel.h"
-#include "framework/qstrings.h"
 #include "items/rawoutputview.h"
 
 #include <QHeaderView>

@@ -2,8 +2,8 @@
 // Sorting and filtering of the item table: by dataset, by judge and by format (items with at least one
 // judgment of that judge / format) and by free text over item id, question, responses and rubric texts.
 
-#include "items/itemtablemodel.h"
 #include "framework/textmatcher.h"
+#include "items/itemtablemodel.h"
 
 #include <QSortFilterProxyModel>
 

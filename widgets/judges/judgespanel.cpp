@@ -1,9 +1,9 @@
 #include "judges/judgespanel.h"
 
-#include "judges/judgeeditdialog.h"
-#include "judges/judgesworkspace.h"
 #include "framework/panelparts.h"
 #include "framework/qstrings.h"
+#include "judges/judgeeditdialog.h"
+#include "judges/judgesworkspace.h"
 
 #include "judging/perturbation.h"
 #include "judging/promptformat.h"

@@ -1,10 +1,10 @@
 #include "plots/plotspanel.h"
 
+#include "framework/kindtext.h"
 #include "plots/ceilingplot.h"
 #include "plots/failuremapplot.h"
 #include "plots/isotrustplot.h"
 #include "plots/judgewhiskerplot.h"
-#include "framework/kindtext.h"
 #include "plots/plotexport.h"
 #include "plots/sweepplot.h"
 #include "trust/trustworkspace.h"

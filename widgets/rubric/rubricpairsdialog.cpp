@@ -1,8 +1,8 @@
 #include "rubric/rubricpairsdialog.h"
 
-#include "items/itemtextsview.h"
 #include "framework/qstrings.h"
 #include "framework/tablecopy.h"
+#include "items/itemtextsview.h"
 
 #include <QApplication>
 #include <QClipboard>

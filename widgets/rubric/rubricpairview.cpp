@@ -1,7 +1,7 @@
 #include "rubric/rubricpairview.h"
 
-#include "items/itemtextsview.h"
 #include "framework/qstrings.h"
+#include "items/itemtextsview.h"
 #include "rubric/rubricworkspace.h"
 
 #include "report/tablecells.h"

@@ -1,10 +1,10 @@
 #include "rubric/rubricpanel.h"
 
-#include "rubric/confusionheatmap.h"
 #include "framework/flattablemodel.h"
 #include "framework/panelparts.h"
-#include "plots/plottabs.h"
 #include "framework/qstrings.h"
+#include "plots/plottabs.h"
+#include "rubric/confusionheatmap.h"
 #include "rubric/rubricpairsdialog.h"
 #include "rubric/rubricworkspace.h"
 #include "rubric/shiftcurveplot.h"

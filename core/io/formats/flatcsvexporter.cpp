@@ -2,9 +2,9 @@
 // and exporting it again reproduces the input rows.
 
 #include "io/exporter.h"
+#include "io/utf8.h"
 #include "report/jsonwriter.h"
 #include "report/tablecells.h"
-#include "io/utf8.h"
 
 #include "io/outputfile.h"
 

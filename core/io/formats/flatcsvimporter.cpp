@@ -10,8 +10,8 @@
 
 #include "io/formats/csvfilereader.h"
 #include "io/formats/flatcsvrows.h"
-#include "io/importer.h"
 #include "io/formats/splitread.h"
+#include "io/importer.h"
 
 namespace tribunal {
 namespace {

@@ -10,9 +10,9 @@
 #include "io/itemlookup.h"
 #include "io/itemorigins.h"
 #include "io/itempatch.h"
+#include "io/recentstrings.h"
 #include "model/auditbuilder.h"
 #include "model/spreadsheettext.h"
-#include "io/recentstrings.h"
 
 #include <array>
 #include <cstdint>

@@ -16,8 +16,8 @@
 #include "io/exporter.h"
 #include "io/formats/jsonlrecord.h"
 #include "io/jsonvaluetext.h"
-#include "report/jsonwriter.h"
 #include "io/utf8.h"
+#include "report/jsonwriter.h"
 
 #include "io/outputfile.h"
 

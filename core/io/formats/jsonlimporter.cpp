@@ -72,16 +72,16 @@
 // This file reads lines; JsonlRecord holds one line's keys, JsonlItemParser and JsonlJudgmentParser plan and
 // commit its item and judgment parts.
 
-#include "io/formats/blockreader.h"
 #include "io/byteprogress.h"
 #include "io/exporter.h"
-#include "io/importer.h"
+#include "io/formats/blockreader.h"
 #include "io/formats/jsonlitemparser.h"
 #include "io/formats/jsonljudgmentparser.h"
 #include "io/formats/jsonlrecord.h"
+#include "io/formats/splitread.h"
+#include "io/importer.h"
 #include "io/jsonvaluetext.h"
 #include "io/messagetext.h"
-#include "io/formats/splitread.h"
 #include "io/utf8.h"
 
 #include <simdjson.h>

@@ -3,12 +3,12 @@
 // ratings and, on item lines, the kept unknown keys. A line is planned against the item's current state first
 // (changing nothing) and committed only when the whole line is valid.
 
+#include "io/formats/jsonlrecord.h"
 #include "io/itemlookup.h"
 #include "io/itemorigins.h"
 #include "io/itempatch.h"
-#include "io/formats/jsonlrecord.h"
-#include "model/auditbuilder.h"
 #include "io/recentstrings.h"
+#include "model/auditbuilder.h"
 
 #include <cstdint>
 #include <string_view>

@@ -3,9 +3,9 @@
 #include "io/asciitext.h"
 #include "io/jsonvaluetext.h"
 #include "io/messagetext.h"
-#include "model/decimaltext.h"
 #include "io/numberfields.h"
 #include "io/slotanswer.h"
+#include "model/decimaltext.h"
 
 #include <algorithm>
 #include <cstring>

@@ -5,9 +5,9 @@
 
 #include "io/formats/jsonlitemparser.h"
 #include "io/formats/jsonlrecord.h"
-#include "model/auditbuilder.h"
 #include "io/numberfields.h"
 #include "io/recentstrings.h"
+#include "model/auditbuilder.h"
 
 #include <simdjson.h>
 

@@ -4,8 +4,8 @@
 // item and judgment parsers of the line.
 
 #include "io/jsonvaluetext.h"
-#include "model/types.h"
 #include "io/nameset.h"
+#include "model/types.h"
 
 #include <simdjson.h>
 

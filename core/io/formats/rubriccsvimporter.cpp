@@ -4,8 +4,8 @@
 // policy; the levels of ordinal items without a `levels` cell are completed once the whole file was read.
 
 #include "io/formats/csvfilereader.h"
-#include "io/importer.h"
 #include "io/formats/rubriccsvrows.h"
+#include "io/importer.h"
 
 namespace tribunal {
 

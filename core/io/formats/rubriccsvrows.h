@@ -14,12 +14,12 @@
 
 #include "io/formats/csvheader.h"
 #include "io/formats/csvtokenizer.h"
+#include "io/formats/rubriccsvlists.h"
 #include "io/itemlookup.h"
 #include "io/itemorigins.h"
 #include "io/itempatch.h"
-#include "model/auditbuilder.h"
 #include "io/recentstrings.h"
-#include "io/formats/rubriccsvlists.h"
+#include "model/auditbuilder.h"
 
 #include <array>
 #include <cstdint>

@@ -2,8 +2,8 @@
 
 #include "io/harness/harnessfile.h"
 
-#include "io/importer.h"
 #include "io/formats/jsonarrayscan.h"
+#include "io/importer.h"
 #include "io/jsonvaluetext.h"
 #include "io/messagetext.h"
 #include "io/utf8.h"

@@ -12,10 +12,10 @@
 // logs were read by hand, not copied.
 
 #include "io/harness/harnessfile.h"
-#include "io/importer.h"
 #include "io/harness/inspectlogarchive.h"
 #include "io/harness/inspectlogjson.h"
 #include "io/harness/inspectlogreader.h"
+#include "io/importer.h"
 #include "io/jsonvaluetext.h"
 #include "io/messagetext.h"
 #include "io/utf8.h"

@@ -26,13 +26,13 @@
 //
 // This file reads the files and dataset.json; llmbarlayout.h finds them, LlmBarResults maps result elements.
 
+#include "io/formats/jsonarrayscan.h"
+#include "io/harness/llmbarlayout.h"
+#include "io/harness/llmbarresults.h"
 #include "io/importer.h"
 #include "io/itemorigins.h"
 #include "io/itempatch.h"
-#include "io/formats/jsonarrayscan.h"
 #include "io/jsonvaluetext.h"
-#include "io/harness/llmbarlayout.h"
-#include "io/harness/llmbarresults.h"
 #include "io/messagetext.h"
 #include "io/nameset.h"
 #include "io/utf8.h"

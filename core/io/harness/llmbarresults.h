@@ -4,8 +4,8 @@
 // "swap = False" (order AB) and "swap = True" (order BA). One element becomes two judgments; whatever the
 // mapping does not use is kept in the judgment's `extra`.
 
-#include "model/auditbuilder.h"
 #include "io/nameset.h"
+#include "model/auditbuilder.h"
 #include "report/jsonwriter.h"
 
 #include <simdjson.h>

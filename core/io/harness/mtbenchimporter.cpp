@@ -25,11 +25,11 @@
 #include "io/harness/harnessfile.h"
 #include "io/harness/harnesspairs.h"
 #include "io/harness/harnesstexts.h"
+#include "io/harness/mtbenchsingle.h"
+#include "io/harness/mtbenchvotes.h"
 #include "io/importer.h"
 #include "io/jsonvaluetext.h"
 #include "io/messagetext.h"
-#include "io/harness/mtbenchsingle.h"
-#include "io/harness/mtbenchvotes.h"
 
 #include <array>
 

@@ -2,9 +2,9 @@
 // Internal to the project reader (projectreader.cpp, projectjudgmentrange.cpp): text columns into a string
 // pool, and column values in error messages.
 
+#include "io/project/projectstatement.h"
 #include "model/stringpool.h"
 #include "model/types.h"
-#include "io/project/projectstatement.h"
 
 #include <string>
 #include <string_view>

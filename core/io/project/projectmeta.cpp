@@ -1,7 +1,7 @@
 #include "io/project/projectmeta.h"
 
-#include "io/project/projectfile.h"
 #include "io/project/projectconnection.h"
+#include "io/project/projectfile.h"
 #include "report/jsonwriter.h"
 
 #include <QDateTime>

@@ -3,7 +3,6 @@
 
 #include "io/project/projectreader.h"
 
-#include "model/auditbuilder.h"
 #include "io/project/projectcolumns.h"
 #include "io/project/projectconnection.h"
 #include "io/project/projectjson.h"
@@ -11,6 +10,7 @@
 #include "io/project/projectmeta.h"
 #include "io/project/projectrowprogress.h"
 #include "io/project/projectstatement.h"
+#include "model/auditbuilder.h"
 
 #include <QSqlQuery>
 

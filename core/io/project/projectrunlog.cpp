@@ -1,7 +1,7 @@
 #include "io/project/projectrunlog.h"
 
-#include "io/project/projectfile.h"
 #include "io/project/projectconnection.h"
+#include "io/project/projectfile.h"
 #include "io/project/projectlock.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #include "io/project/projectschema.h"
 
-#include "io/project/projectfile.h"
 #include "io/project/projectconnection.h"
+#include "io/project/projectfile.h"
 
 #include <QSqlQuery>
 
