@@ -1019,6 +1019,176 @@ Label %4, vorhergesagt %5: %6 von %7</translation>
     </message>
 </context>
 <context>
+    <name>tribunal::CoreError</name>
+    <message>
+        <source>bias settings: resamples must be at least 1</source>
+        <translation>Bias-Einstellungen: mindestens 1 Resample nötig</translation>
+    </message>
+    <message>
+        <source>bias settings: permutations must be at least 1</source>
+        <translation>Bias-Einstellungen: mindestens 1 Permutation nötig</translation>
+    </message>
+    <message>
+        <source>bias settings: level must lie between 0 and 1</source>
+        <translation>Bias-Einstellungen: das Niveau muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>bias settings: FDR level must lie between 0 and 1</source>
+        <translation>Bias-Einstellungen: das FDR-Niveau muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>calibration bins must be between 1 and %1, got %2</source>
+        <extracomment>%1: the largest number of bins, %2: the number given</extracomment>
+        <translation>Die Zahl der Kalibrierungsklassen muss zwischen 1 und %1 liegen, angegeben: %2</translation>
+    </message>
+    <message>
+        <source>spearmanCorrelation: x has %1 values, y has %2</source>
+        <extracomment>%1, %2: numbers of values</extracomment>
+        <translation>spearmanCorrelation: x hat %1 Werte, y hat %2</translation>
+    </message>
+    <message>
+        <source>K7: at least one fallback needed</source>
+        <translation>K7: mindestens ein Fallback nötig</translation>
+    </message>
+    <message>
+        <source>K7: the first judge cannot be its own fallback</source>
+        <translation>K7: der erste Judge kann nicht sein eigener Fallback sein</translation>
+    </message>
+    <message>
+        <source>K9: score has %1 values, expected %2</source>
+        <extracomment>%1: values given, %2: number of pairs</extracomment>
+        <translation>K9: score hat %1 Werte, erwartet: %2</translation>
+    </message>
+    <message>
+        <source>K9: %1 right has %2 values, expected %3</source>
+        <extracomment>%1: judge name, %2: correctness values given, %3: number of pairs</extracomment>
+        <translation>K9: right von %1 hat %2 Werte, erwartet: %3</translation>
+    </message>
+    <message>
+        <source>K9: %1 cost has %2 values, expected %3</source>
+        <extracomment>%1: judge name, %2: cost values given, %3: number of pairs</extracomment>
+        <translation>K9: cost von %1 hat %2 Werte, erwartet: %3</translation>
+    </message>
+    <message>
+        <source>K9: the grid must be ascending</source>
+        <translation>K9: das Gitter muss aufsteigend sein</translation>
+    </message>
+    <message>
+        <source>K9: halvings must be &gt;= 1</source>
+        <translation>K9: die Zahl der Halbierungen muss &gt;= 1 sein</translation>
+    </message>
+    <message>
+        <source>K9: at least one fallback needed</source>
+        <translation>K9: mindestens ein Fallback nötig</translation>
+    </message>
+    <message>
+        <source>R7: resamples must be &gt;= 1</source>
+        <translation>R7: die Zahl der Resamples muss &gt;= 1 sein</translation>
+    </message>
+    <message>
+        <source>R7: margin must be &gt;= 0</source>
+        <translation>R7: die Marge muss &gt;= 0 sein</translation>
+    </message>
+    <message>
+        <source>R7: correctness of pair %1 must lie in [0, 1]</source>
+        <extracomment>%1: pair index, from 0</extracomment>
+        <translation>R7: die Korrektheit von Paar %1 muss in [0, 1] liegen</translation>
+    </message>
+    <message>
+        <source>duplicate cell: judge &quot;%1&quot;, format &quot;%2&quot;, dataset &quot;%3&quot;</source>
+        <translation>doppelte Zelle: Judge &quot;%1&quot;, Format &quot;%2&quot;, Datensatz &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>unknown column &apos;%1&apos;</source>
+        <translation>unbekannte Spalte &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unknown factor &quot;%1&quot;</source>
+        <translation>unbekannter Faktor &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>factor &quot;%1&quot; given twice</source>
+        <translation>Faktor &quot;%1&quot; doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>no cell has a value of the response</source>
+        <translation>keine Zelle hat einen Wert der Zielgröße</translation>
+    </message>
+    <message>
+        <source>grouping column &apos;%1&apos; given twice</source>
+        <translation>Gruppierungsspalte &apos;%1&apos; doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>unknown grouping column &apos;%1&apos;</source>
+        <translation>unbekannte Gruppierungsspalte &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>trust table: no cells</source>
+        <translation>Vertrauenstabelle: keine Zellen</translation>
+    </message>
+    <message>
+        <source>trust table: duplicate cell %1 / %2 / %3</source>
+        <extracomment>%1: judge, %2: format, %3: dataset</extracomment>
+        <translation>Vertrauenstabelle: doppelte Zelle %1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>dispersion table: no tables</source>
+        <translation>Streuungstabelle: keine Tabellen</translation>
+    </message>
+    <message>
+        <source>trust gap table: no cells</source>
+        <translation>Tabelle der T-Differenzen: keine Zellen</translation>
+    </message>
+    <message>
+        <source>trust gap table: %1 intervals for %2 cells</source>
+        <translation>Tabelle der T-Differenzen: %1 Intervalle für %2 Zellen</translation>
+    </message>
+    <message>
+        <source>no pairwise cells</source>
+        <translation>keine paarweisen Zellen</translation>
+    </message>
+    <message>
+        <source>bias excess table: the audit has no bias-test rows</source>
+        <translation>Bias-Überschusstabelle: das Audit hat keine Zeilen von Bias-Tests</translation>
+    </message>
+    <message>
+        <source>bias count table: the audit has no bias-test rows</source>
+        <translation>Bias-Zähltabelle: das Audit hat keine Zeilen von Bias-Tests</translation>
+    </message>
+    <message>
+        <source>calibration table: no judge returned probabilities</source>
+        <translation>Kalibrierungstabelle: kein Judge hat Wahrscheinlichkeiten geliefert</translation>
+    </message>
+    <message>
+        <source>rubric accuracy table: the audit has no rubric judge rows</source>
+        <translation>Rubrik-Genauigkeitstabelle: das Audit hat keine Zeilen von Rubrik-Judges</translation>
+    </message>
+    <message>
+        <source>paired comparison table: no comparison</source>
+        <translation>Tabelle der Paarvergleiche: kein Vergleich</translation>
+    </message>
+    <message>
+        <source>cascade table: no panel</source>
+        <translation>Kaskadentabelle: kein Panel</translation>
+    </message>
+    <message>
+        <source>confident-error table: no panel</source>
+        <translation>Tabelle der sicheren Fehler: kein Panel</translation>
+    </message>
+    <message>
+        <source>jury table: no panel</source>
+        <translation>Jury-Tabelle: kein Panel</translation>
+    </message>
+    <message>
+        <source>flat table row has %1 cells for %2 columns</source>
+        <translation>Tabellenzeile hat %1 Zellen für %2 Spalten</translation>
+    </message>
+    <message>
+        <source>flat table has no column %1</source>
+        <translation>Tabelle hat keine Spalte %1</translation>
+    </message>
+</context>
+<context>
     <name>tribunal::ExportDialog</name>
     <message>
         <source>Cannot write %1: %2</source>

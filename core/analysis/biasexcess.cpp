@@ -1,5 +1,6 @@
 #include "analysis/biasexcess.h"
 
+#include "model/coreerror.h"
 #include "stats/multipletesting.h"
 #include "stats/parallelfor.h"
 #include "stats/percentile.h"
@@ -11,7 +12,6 @@
 #include <cmath>
 #include <cstddef>
 #include <map>
-#include <stdexcept>
 #include <tuple>
 
 namespace tribunal {
@@ -138,13 +138,13 @@ std::pair<double, double> percentileInterval(std::vector<double>& values, double
 void validate(const BiasSettings& s)
 {
     if (s.resamples < 1)
-        throw std::invalid_argument("bias settings: resamples must be at least 1");
+        throw CoreError(ErrorCode::BiasResamplesBelowOne);
     if (s.permutations < 1)
-        throw std::invalid_argument("bias settings: permutations must be at least 1");
+        throw CoreError(ErrorCode::BiasPermutationsBelowOne);
     if (!(s.level > 0.0 && s.level < 1.0))
-        throw std::invalid_argument("bias settings: level must lie between 0 and 1");
+        throw CoreError(ErrorCode::BiasLevelOutOfRange);
     if (!(s.fdrLevel > 0.0 && s.fdrLevel < 1.0))
-        throw std::invalid_argument("bias settings: FDR level must lie between 0 and 1");
+        throw CoreError(ErrorCode::BiasFdrLevelOutOfRange);
 }
 
 /// B5: Benjamini-Hochberg within each family of non-fallacy rows with a p-value and the same format and

@@ -1,11 +1,11 @@
 #include "analysis/biasshift.h"
 
 #include "analysis/probabilityaveraging.h"
+#include "model/coreerror.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -356,8 +356,8 @@ std::vector<FlipAgreement> flipAgreement(const Audit& audit, const BiasDesign& d
 double spearmanCorrelation(std::span<const double> x, std::span<const double> y)
 {
     if (x.size() != y.size())
-        throw std::invalid_argument("spearmanCorrelation: x has " + std::to_string(x.size()) +
-                                    " values, y has " + std::to_string(y.size()));
+        throw CoreError(ErrorCode::SpearmanLengthMismatch,
+                        {std::to_string(x.size()), std::to_string(y.size())});
     const auto hasNaN = [](std::span<const double> v) {
         return std::any_of(v.begin(), v.end(), [](double d) { return std::isnan(d); });
     };

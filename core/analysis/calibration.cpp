@@ -1,10 +1,11 @@
 #include "analysis/calibration.h"
 
+#include "model/coreerror.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -198,8 +199,8 @@ std::vector<std::uint32_t> calibrationJudgments(const Audit& audit)
 std::vector<CalibrationResult> analyseCalibration(const Audit& audit, int bins)
 {
     if (bins < 1 || bins > kMaxCalibrationBins)
-        throw std::invalid_argument("calibration bins must be between 1 and " +
-                                    std::to_string(kMaxCalibrationBins) + ", got " + std::to_string(bins));
+        throw CoreError(ErrorCode::CalibrationBinsOutOfRange,
+                        {std::to_string(kMaxCalibrationBins), std::to_string(bins)});
     std::vector<CalibrationResult> out;
     if (audit.judgments().probBegin.empty())
         return out; // no judgment has probabilities

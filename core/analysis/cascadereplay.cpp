@@ -1,8 +1,9 @@
 #include "analysis/cascadereplay.h"
 
+#include "model/coreerror.h"
+
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <tuple>
 
 namespace tribunal {
@@ -73,9 +74,9 @@ CascadeInput cascadeInput(const Audit& audit, const RubricVerdictTable& t, std::
                           TaskKind kind, std::span<const double> taus)
 {
     if (fallbacks.empty())
-        throw std::invalid_argument("K7: at least one fallback needed");
+        throw CoreError(ErrorCode::CascadeNoFallback);
     if (std::find(fallbacks.begin(), fallbacks.end(), first) != fallbacks.end())
-        throw std::invalid_argument("K7: the first judge cannot be its own fallback");
+        throw CoreError(ErrorCode::CascadeFirstIsFallback);
     CascadeInput in;
     in.fallbacks = byName(audit, t, fallbacks);
     in.singles = byName(audit, t, singles);

@@ -1,9 +1,10 @@
 #include "analysis/conditionsweep.h"
 
+#include "model/coreerror.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <stdexcept>
 
 namespace tribunal {
 
@@ -13,7 +14,7 @@ std::size_t factorIndexOrThrow(const CellTable& table, std::string_view column)
 {
     const auto index = cellFactorIndex(table, column);
     if (!index)
-        throw std::invalid_argument("unknown column '" + std::string(column) + "'");
+        throw CoreError(ErrorCode::SweepUnknownColumn, {std::string(column)});
     return *index;
 }
 

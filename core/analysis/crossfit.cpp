@@ -1,12 +1,12 @@
 #include "analysis/crossfit.h"
 
+#include "model/coreerror.h"
 #include "stats/parallelfor.h"
 #include "stats/randomstreams.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <stdexcept>
 
 namespace tribunal {
 
@@ -133,16 +133,16 @@ int bestCandidate(const HalfSums& h, std::size_t from, std::size_t to)
 void validate(const CrossFitInput& in, const CrossFitSettings& s)
 {
     const std::size_t n = in.unit.size();
-    const auto check = [n](std::size_t size, const std::string& what) {
-        if (size != n)
-            throw std::invalid_argument("K9: " + what + " has " + std::to_string(size) +
-                                        " values, expected " + std::to_string(n));
-    };
-    check(in.score.size(), "score");
-    const auto checkJudge = [&](const CrossFitJudge& j) {
-        check(j.right.size(), j.name + " right");
-        if (!j.cost.empty())
-            check(j.cost.size(), j.name + " cost");
+    if (in.score.size() != n)
+        throw CoreError(ErrorCode::CrossFitScoreSizeMismatch,
+                        {std::to_string(in.score.size()), std::to_string(n)});
+    const auto checkJudge = [n](const CrossFitJudge& j) {
+        if (j.right.size() != n)
+            throw CoreError(ErrorCode::CrossFitRightSizeMismatch,
+                            {j.name, std::to_string(j.right.size()), std::to_string(n)});
+        if (!j.cost.empty() && j.cost.size() != n)
+            throw CoreError(ErrorCode::CrossFitCostSizeMismatch,
+                            {j.name, std::to_string(j.cost.size()), std::to_string(n)});
     };
     checkJudge(in.first);
     for (const CrossFitJudge& j : in.fallbacks)
@@ -150,11 +150,11 @@ void validate(const CrossFitInput& in, const CrossFitSettings& s)
     for (const CrossFitJudge& j : in.singles)
         checkJudge(j);
     if (!std::is_sorted(in.grid.begin(), in.grid.end()))
-        throw std::invalid_argument("K9: the grid must be ascending");
+        throw CoreError(ErrorCode::CrossFitGridNotAscending);
     if (s.halvings < 1)
-        throw std::invalid_argument("K9: halvings must be >= 1");
+        throw CoreError(ErrorCode::CrossFitHalvingsBelowOne);
     if (in.fallbacks.empty())
-        throw std::invalid_argument("K9: at least one fallback needed");
+        throw CoreError(ErrorCode::CrossFitNoFallback);
 }
 
 Prepared prepare(const CrossFitInput& in)

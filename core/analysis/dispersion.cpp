@@ -1,9 +1,10 @@
 #include "analysis/dispersion.h"
 
+#include "model/coreerror.h"
+
 #include <cmath>
 #include <map>
 #include <set>
-#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -41,8 +42,7 @@ FormatDispersion formatDispersion(const CellTable& table)
 
     for (const CellRow& row : table.rows) {
         if (!seen.emplace(row.judge, row.format, row.dataset, row.conditions).second) {
-            throw std::invalid_argument("duplicate cell: judge \"" + row.judge + "\", format \"" +
-                                        row.format + "\", dataset \"" + row.dataset + "\"");
+            throw CoreError(ErrorCode::DispersionDuplicateCell, {row.judge, row.format, row.dataset});
         }
         const std::size_t c = slot(conditionKeys, conditionIndex, row.conditions);
         if (c == result.tables.size()) {

@@ -1,5 +1,6 @@
 #include "analysis/pairedcomparison.h"
 
+#include "model/coreerror.h"
 #include "stats/exacttests.h"
 #include "stats/multipletesting.h"
 #include "stats/parallelfor.h"
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <string>
 
 #if defined(__SSE2__)
@@ -279,14 +279,13 @@ void finishJob(BootJob& job, double margin)
 void validate(std::span<const PairedObservation> pairs, const PairedSettings& s)
 {
     if (s.resamples < 1)
-        throw std::invalid_argument("R7: resamples must be >= 1");
+        throw CoreError(ErrorCode::PairedResamplesBelowOne);
     if (!(s.margin >= 0.0))
-        throw std::invalid_argument("R7: margin must be >= 0");
+        throw CoreError(ErrorCode::PairedMarginNegative);
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const auto ok = [](double x) { return x >= 0.0 && x <= 1.0; }; // false for NaN
         if (!ok(pairs[i].first) || !ok(pairs[i].second))
-            throw std::invalid_argument("R7: correctness of pair " + std::to_string(i) +
-                                        " must lie in [0, 1]");
+            throw CoreError(ErrorCode::PairedCorrectnessOutOfRange, {std::to_string(i)});
     }
 }
 

@@ -1,10 +1,10 @@
 #include "analysis/trustgrouping.h"
 
 #include "analysis/trustpair.h"
+#include "model/coreerror.h"
 
 #include <algorithm>
 #include <map>
-#include <stdexcept>
 
 namespace tribunal {
 
@@ -64,7 +64,7 @@ TrustGrouping groupTrust(const Audit& audit, const std::vector<std::string>& col
         const std::string& name = columns[i];
         if (std::find(columns.begin(), columns.begin() + static_cast<std::ptrdiff_t>(i), name) !=
             columns.begin() + static_cast<std::ptrdiff_t>(i))
-            throw std::invalid_argument("grouping column '" + name + "' given twice");
+            throw CoreError(ErrorCode::GroupingRepeatedColumn, {name});
         // The fixed names are checked first: a condition key spelled like one of them is not addressable.
         if (name == "judge")
             refs.push_back({Column::Judge, kEmptyStr});
@@ -81,7 +81,7 @@ TrustGrouping groupTrust(const Audit& audit, const std::vector<std::string>& col
             const auto it =
                 std::find_if(keys.begin(), keys.end(), [&](StrId k) { return audit.str(k) == name; });
             if (it == keys.end())
-                throw std::invalid_argument("unknown grouping column '" + name + "'");
+                throw CoreError(ErrorCode::GroupingUnknownColumn, {name});
             refs.push_back({Column::Condition, *it});
         }
     }

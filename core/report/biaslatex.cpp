@@ -1,11 +1,11 @@
 #include "report/biaslatex.h"
 
+#include "model/coreerror.h"
 #include "report/latex.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <stdexcept>
 #include <tuple>
 
 namespace tribunal {
@@ -119,7 +119,7 @@ std::string settingsSentence(const BiasSettings& s)
 std::string biasExcessLatex(const Audit& audit, const BiasAnalysis& analysis, const BiasLatexOptions& options)
 {
     if (analysis.design.rows.empty())
-        throw std::invalid_argument("bias excess table: the audit has no bias-test rows");
+        throw CoreError(ErrorCode::BiasExcessTableNoRows);
     const std::vector<Panel> panels = panelsOf(audit, analysis.design);
     std::string out;
     for (std::size_t p = 0; p < panels.size(); ++p) {
@@ -166,7 +166,7 @@ std::string biasExcessLatex(const Audit& audit, const BiasAnalysis& analysis, co
 std::string biasCountLatex(const Audit& audit, const BiasAnalysis& analysis, const BiasLatexOptions& options)
 {
     if (analysis.design.rows.empty())
-        throw std::invalid_argument("bias count table: the audit has no bias-test rows");
+        throw CoreError(ErrorCode::BiasCountTableNoRows);
     const std::vector<double>& margins = analysis.settings.countMargins;
     // Counts by (format, condition) panel, then (test, version) in the order countBiasedJudges gives.
     std::map<PanelKey, std::vector<const BiasedJudgeCount*>> panels;
@@ -209,7 +209,7 @@ std::string calibrationLatex(const Audit& audit, const std::vector<CalibrationRe
                              const BiasLatexOptions& options)
 {
     if (results.empty())
-        throw std::invalid_argument("calibration table: no judge returned probabilities");
+        throw CoreError(ErrorCode::CalibrationTableNoResults);
     std::vector<StrId> keys;
     {
         std::map<StrId, bool> used;

@@ -1,9 +1,9 @@
 #include "report/cascadelatex.h"
 
+#include "model/coreerror.h"
 #include "report/latex.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace tribunal {
 namespace {
@@ -39,7 +39,7 @@ std::string cascadeSummaryLatex(const Audit& audit, const std::vector<CascadePan
                                 const CascadeSettings& settings, const CascadeLatexOptions& options)
 {
     if (std::none_of(panels.begin(), panels.end(), [](const CascadePanel& p) { return !p.replays.empty(); }))
-        throw std::invalid_argument("cascade table: no panel");
+        throw CoreError(ErrorCode::CascadeTableNoPanel);
     const int d = options.decimals;
     const auto pct = [d](double v) { return latexPercent(v, d); };
     std::string out;
@@ -97,7 +97,7 @@ std::string confidentErrorLatex(const Audit& audit, const std::vector<ConfidentE
 {
     if (std::none_of(panels.begin(), panels.end(),
                      [](const ConfidentErrorPanel& p) { return !p.kinds.empty(); }))
-        throw std::invalid_argument("confident-error table: no panel");
+        throw CoreError(ErrorCode::ConfidentErrorTableNoPanel);
     const int d = options.decimals;
     std::string out;
     const std::string caption =
@@ -159,7 +159,7 @@ std::string juryLatex(const Audit& audit, const std::vector<JuryPanel>& panels, 
                       const CascadeLatexOptions& options)
 {
     if (std::none_of(panels.begin(), panels.end(), [](const JuryPanel& p) { return !p.kinds.empty(); }))
-        throw std::invalid_argument("jury table: no panel");
+        throw CoreError(ErrorCode::JuryTableNoPanel);
     const int d = options.decimals;
     const auto pct = [d](double v) { return latexPercent(v, d); };
     std::string out;

@@ -1,11 +1,11 @@
 #include "report/flattable.h"
 
+#include "model/coreerror.h"
 #include "report/jsonwriter.h"
 #include "report/tablecells.h"
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 namespace tribunal {
 namespace {
@@ -30,8 +30,8 @@ void checkShape(const FlatTable& table)
 {
     for (const auto& row : table.rows)
         if (row.size() != table.columns.size())
-            throw std::invalid_argument("flat table row has " + std::to_string(row.size()) + " cells for " +
-                                        std::to_string(table.columns.size()) + " columns");
+            throw CoreError(ErrorCode::FlatTableRowSize,
+                            {std::to_string(row.size()), std::to_string(table.columns.size())});
 }
 
 std::string csv(const FlatTable& table)
@@ -110,8 +110,9 @@ std::size_t FlatTable::addRow()
 void FlatTable::set(std::size_t row, std::string_view column, FlatCell value)
 {
     const auto it = std::find(columns.begin(), columns.end(), column);
+    // A std::out_of_range, as always (callers and tests catch it as one): a CoreRangeError.
     if (it == columns.end())
-        throw std::out_of_range("flat table has no column " + std::string(column));
+        throw CoreRangeError(ErrorCode::FlatTableUnknownColumn, {std::string(column)});
     rows.at(row)[static_cast<std::size_t>(it - columns.begin())] = std::move(value);
 }
 

@@ -1,11 +1,11 @@
 #include "report/rubriclatex.h"
 
+#include "model/coreerror.h"
 #include "report/latex.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
-#include <stdexcept>
 #include <tuple>
 
 namespace tribunal {
@@ -82,7 +82,7 @@ std::string rubricAccuracyLatex(const Audit& audit, const RubricReport& report,
                                 const RubricLatexOptions& options)
 {
     if (report.rows.empty())
-        throw std::invalid_argument("rubric accuracy table: the audit has no rubric judge rows");
+        throw CoreError(ErrorCode::RubricAccuracyTableNoRows);
     std::vector<RowKey> keys;
     std::vector<StrId> panels;
     std::set<StrId> formats;
@@ -156,7 +156,7 @@ std::string pairedComparisonLatex(const Audit& audit, const std::vector<JudgeCom
                                   const RubricLatexOptions& options)
 {
     if (comparisons.empty())
-        throw std::invalid_argument("paired comparison table: no comparison");
+        throw CoreError(ErrorCode::PairedComparisonTableEmpty);
     std::size_t family = 0;
     for (const JudgeComparison& c : comparisons)
         family += c.pairs.pairs.empty() ? 0 : 1;

@@ -3,10 +3,10 @@
 #include "report/trustexport.h"
 
 #include "analysis/celltrust.h"
+#include "model/coreerror.h"
 #include "report/latex.h"
 
 #include <cmath>
-#include <stdexcept>
 
 namespace tribunal {
 
@@ -256,7 +256,7 @@ std::string trustGapLatex(const Audit& audit, std::span<const TrustCellResult> r
             pairwiseIntervals.push_back(intervals[i]);
     }
     if (pairwise.empty())
-        throw std::invalid_argument("no pairwise cells");
+        throw CoreError(ErrorCode::TrustGapNoPairwiseCells);
     const bool assumed = settings.assumeConsistentWhenSingleRun && countSingleRunCells(pairwise) > 0;
     const auto variants =
         trustLatexVariants(settings, assumed, pairwiseIntervals.empty() ? nullptr : &bootstrap);

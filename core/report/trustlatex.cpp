@@ -2,13 +2,13 @@
 
 #include "analysis/celltrust.h"
 #include "model/audit.h"
+#include "model/coreerror.h"
 #include "report/latex.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -121,7 +121,7 @@ int trustBand(double trust)
 std::string trustTableLatex(const CellTable& table, const TrustLatexOptions& options)
 {
     if (table.rows.empty())
-        throw std::invalid_argument("trust table: no cells");
+        throw CoreError(ErrorCode::TrustTableNoCells);
 
     // Layout: judges -> row keys (conditions + format) -> one CellRow per dataset.
     std::vector<std::string> judges;
@@ -143,8 +143,7 @@ std::string trustTableLatex(const CellTable& table, const TrustLatexOptions& opt
         if (key == rowKeys.size())
             rowKeys.push_back({judge, row.conditions, row.format});
         if (!cells.emplace(std::make_tuple(key, dataset), &row).second)
-            throw std::invalid_argument("trust table: duplicate cell " + row.judge + " / " + row.format +
-                                        " / " + row.dataset);
+            throw CoreError(ErrorCode::TrustTableDuplicateCell, {row.judge, row.format, row.dataset});
     }
     std::stable_sort(rowKeys.begin(), rowKeys.end(),
                      [](const RowKey& a, const RowKey& b) { return a.judge < b.judge; });
@@ -236,7 +235,7 @@ std::string trustTableLatex(const CellTable& table, const TrustLatexOptions& opt
 std::string dispersionTableLatex(const FormatDispersion& dispersion, const TrustLatexOptions& options)
 {
     if (dispersion.tables.empty())
-        throw std::invalid_argument("dispersion table: no tables");
+        throw CoreError(ErrorCode::DispersionTableNoTables);
     std::string out;
     const std::string baseLabel = options.label.empty() ? "tab:format-dispersion" : options.label;
     for (std::size_t t = 0; t < dispersion.tables.size(); ++t) {
@@ -370,10 +369,10 @@ std::string trustGapTableLatex(const Audit& audit, std::span<const TrustCellResu
                                const TrustLatexOptions& options)
 {
     if (results.empty())
-        throw std::invalid_argument("trust gap table: no cells");
+        throw CoreError(ErrorCode::TrustGapTableNoCells);
     if (!intervals.empty() && intervals.size() != results.size())
-        throw std::invalid_argument("trust gap table: " + std::to_string(intervals.size()) +
-                                    " intervals for " + std::to_string(results.size()) + " cells");
+        throw CoreError(ErrorCode::TrustGapTableSizeMismatch,
+                        {std::to_string(intervals.size()), std::to_string(results.size())});
     const CellTable labels = cellTableFromTrust(audit, results);
     const bool withIntervals = !intervals.empty();
 

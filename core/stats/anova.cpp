@@ -1,9 +1,10 @@
 #include "stats/anova.h"
 
+#include "model/coreerror.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <stdexcept>
 
 namespace tribunal {
 namespace {
@@ -122,9 +123,9 @@ AnovaResult anova(const CellTable& table, const AnovaOptions& options)
     for (const std::string& name : options.factors) {
         const auto index = cellFactorIndex(table, name);
         if (!index)
-            throw std::invalid_argument("unknown factor \"" + name + "\"");
+            throw CoreError(ErrorCode::AnovaUnknownFactor, {name});
         if (std::find(columns.begin(), columns.end(), *index) != columns.end())
-            throw std::invalid_argument("factor \"" + name + "\" given twice");
+            throw CoreError(ErrorCode::AnovaRepeatedFactor, {name});
         columns.push_back(*index);
     }
     const std::size_t k = columns.size();
@@ -147,7 +148,7 @@ AnovaResult anova(const CellTable& table, const AnovaOptions& options)
     }
     const std::size_t n = design.y.size();
     if (n == 0)
-        throw std::invalid_argument("no cell has a value of the response");
+        throw CoreError(ErrorCode::AnovaNoResponse);
     design.n = n;
     result.observations = n;
 

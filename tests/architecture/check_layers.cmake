@@ -17,6 +17,12 @@ foreach(dir model stats analysis report)
         if(hits)
             message(FATAL_ERROR "${f} includes Qt in the Qt-free core: ${hits}")
         endif()
+        # Errors of input are CoreErrors with a code the workbench translates (core/model/coreerror.h), never a
+        # plain standard exception with English text only.
+        file(STRINGS ${f} hits REGEX "throw[ \t]+std::(invalid_argument|out_of_range|runtime_error)")
+        if(hits)
+            message(FATAL_ERROR "${f} throws a plain std:: exception (throw a CoreError, model/coreerror.h): ${hits}")
+        endif()
     endforeach()
 endforeach()
 file(GLOB_RECURSE all_core "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp")
@@ -35,5 +41,5 @@ foreach(f ${all_widgets})
         message(FATAL_ERROR "${f} includes a statistical kernel of core/stats (widgets call core/analysis): ${hits}")
     endif()
 endforeach()
-message(STATUS "layers ok: core links no Qt; no Qt includes in core/{model,stats,analysis,report}; "
-               "widgets include no core/stats kernel")
+message(STATUS "layers ok: core links no Qt; no Qt includes in core/{model,stats,analysis,report}, which throw "
+               "CoreErrors only; widgets include no core/stats kernel")

@@ -1,6 +1,7 @@
 #include "bias/biasworkspace.h"
 
 #include "framework/auditsession.h"
+#include "framework/coreerrortext.h"
 #include "framework/qstrings.h"
 
 #include <QLocale>
@@ -57,7 +58,7 @@ std::shared_ptr<BiasView> computeView(const AuditPtr& audit, const BiasSettings&
         *cancelled = true; // superseded (B4 / B5 stopped between rows): the workspace drops it
         return nullptr;
     } catch (const std::invalid_argument& e) {
-        *error = qs(e.what());
+        *error = coreErrorText(e);
         return nullptr;
     }
     collectFamilies(*view);

@@ -1,5 +1,6 @@
 // The Cascades dock's views, computed off the GUI thread (cascadeview.h).
 #include "cascades/cascadeview.h"
+#include "framework/coreerrortext.h"
 #include "framework/qstrings.h"
 #include "rubric/rubricworkspace.h"
 
@@ -151,7 +152,7 @@ computeCascadeCurves(const AuditPtr& audit, const CascadePanelSettings& settings
     } catch (const Cancelled&) {
         view->cancelled = true; // superseded: the workspace drops it
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->panel = {};
         view->jury = {};
         view->curveTable = {};
@@ -183,7 +184,7 @@ computeCascadeSummary(const AuditPtr& audit, const CascadePanelSettings& setting
     } catch (const Cancelled&) {
         view->cancelled = true;
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->replays.clear();
         view->verdicts = {};
         view->table = {};
@@ -221,7 +222,7 @@ computeCascadeJury(const AuditPtr& audit, const CascadePanelSettings& settings, 
     } catch (const Cancelled&) {
         view->cancelled = true;
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->results.clear();
     }
     return view;

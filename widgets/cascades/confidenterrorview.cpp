@@ -1,5 +1,6 @@
 #include "cascades/confidenterrorview.h"
 
+#include "framework/coreerrortext.h"
 #include "framework/qstrings.h"
 #include "rubric/rubricpairview.h"
 #include "rubric/rubricworkspace.h"
@@ -99,7 +100,7 @@ std::shared_ptr<ConfidentErrorView> computeConfidentErrorView(const AuditPtr& au
         if (view->rows.size() != view->sampleTable.rows.size())
             throw std::logic_error("confident-error rows out of step with the sample table");
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->results.clear();
         view->sampleTable = {};
         view->repeatsTable = {};

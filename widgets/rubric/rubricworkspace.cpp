@@ -1,6 +1,7 @@
 #include "rubric/rubricworkspace.h"
 
 #include "framework/auditsession.h"
+#include "framework/coreerrortext.h"
 #include "framework/qstrings.h"
 
 #include <QStringList>
@@ -38,7 +39,7 @@ std::shared_ptr<RubricView> computeView(const AuditPtr& audit, LabelRounding rou
         view->table = rubricTable(*audit, view->report);
         view->confusions = analyseRubricConfusion(*audit, view->settings);
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->report = {};
         view->table = {};
         view->confusions.clear();
@@ -77,7 +78,7 @@ std::shared_ptr<ComparisonView> computeComparisons(const AuditPtr& audit, const 
         view->comparisons.clear();
         return view;
     } catch (const std::exception& e) {
-        view->error = qs(e.what());
+        view->error = coreErrorText(e);
         view->comparisons.clear();
         view->table = {};
         return view;

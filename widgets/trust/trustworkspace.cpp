@@ -1,6 +1,7 @@
 #include "trust/trustworkspace.h"
 
 #include "framework/auditsession.h"
+#include "framework/coreerrortext.h"
 
 #include "analysis/trustgrouping.h"
 #include "report/trustexport.h"
@@ -57,7 +58,7 @@ std::shared_ptr<TrustView> computeEstimates(const AuditPtr& audit, const TrustVi
     try {
         grouping = groupTrust(*audit, settings.groupBy, settings.trust);
     } catch (const std::invalid_argument& e) {
-        *error = QString::fromStdString(e.what());
+        *error = coreErrorText(e);
         return nullptr;
     }
     view->table = groupedTrustTable(grouping, settings.trust, &view->skippedRows);
