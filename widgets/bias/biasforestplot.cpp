@@ -1,6 +1,7 @@
 #include "bias/biasforestplot.h"
 
 #include "bias/biasworkspace.h"
+#include "plots/plotregistry.h"
 
 #include <QLocale>
 
@@ -18,6 +19,40 @@ BiasForestPlot::BiasForestPlot(BiasWorkspace* workspace, QWidget* parent) : Bias
     xAxis2->setTickLabels(true);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), xAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
+}
+
+std::vector<PlottedPoint> BiasForestPlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const BiasView& view = *workspace()->view();
+    if (series != QLatin1String("excess") || !view.audit)
+        return out;
+    for (QCPGraph* graph : builtGraphs()) {
+        const QCPErrorBars* bars = nullptr;
+        for (const QCPErrorBars* b : findChildren<QCPErrorBars*>())
+            if (b->dataPlottable() == graph)
+                bars = b;
+        int i = 0;
+        for (const auto& [datum, index] : drawnData(graph, true)) {
+            // The graph's key is the slot (vertical), its value E.
+            PlottedPoint p;
+            p.x = datum.value;
+            p.y = datum.key;
+            if (bars && i < bars->data()->size()) {
+                p.lower = datum.value - bars->data()->at(i).errorMinus;
+                p.upper = datum.value + bars->data()->at(i).errorPlus;
+            }
+            ++i;
+            const int row = index < 0 ? -1 : points()[static_cast<std::size_t>(index)].row;
+            if (row >= 0 && row < view.rowCount()) {
+                p.key = biasRowKey(*view.audit, view.analysis.design.rows[static_cast<std::size_t>(row)].key);
+                p.label = QString::fromStdString(std::string(
+                    biasVerdictName(view.analysis.excess[static_cast<std::size_t>(row)].verdict)));
+            }
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void BiasForestPlot::build(const BiasView& view)

@@ -19,6 +19,9 @@ public:
 
     /// The vertical line at the margin delta (null before the first build).
     QCPItemStraightLine* marginLine() const { return m_marginLine; }
+    /// "excess": E (x) with its drawn interval (lower, upper) and verdict (label) per drawn design row,
+    /// keyed as `tribunal-cli bias` names the row (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void build(const BiasView& view) override;

@@ -2,6 +2,7 @@
 
 #include "bias/biasworkspace.h"
 #include "framework/qstrings.h"
+#include "plots/plotregistry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,6 +77,28 @@ QString BiasHeatmap::cellText(int row) const
             return text;
     }
     return {};
+}
+
+std::vector<PlottedPoint> BiasHeatmap::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const BiasView& view = *workspace()->view();
+    if (series != QLatin1String("excess") || !view.audit)
+        return out;
+    for (const auto& [row, text] : m_cellTexts) {
+        if (row < 0 || row >= view.rowCount())
+            continue;
+        PlottedPoint p;
+        for (const Point& point : points())
+            if (point.row == row) {
+                p.x = point.x;
+                p.y = point.y;
+            }
+        p.key = biasRowKey(*view.audit, view.analysis.design.rows[static_cast<std::size_t>(row)].key);
+        p.text = text;
+        out.push_back(std::move(p));
+    }
+    return out;
 }
 
 void BiasHeatmap::build(const BiasView& view)

@@ -25,6 +25,9 @@ public:
     const QStringList& testTitles() const { return m_tests; }
     /// The text written in row `row`'s cell (empty when not drawn).
     QString cellText(int row) const;
+    /// "excess": the text written in each drawn cell (E with three decimals, "*" on bias rows), keyed as
+    /// `tribunal-cli bias` names the row (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
     QCPColorScale* colorScale() const { return m_scale; }
 
 protected:

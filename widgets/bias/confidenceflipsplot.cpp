@@ -2,6 +2,7 @@
 
 #include "bias/biasworkspace.h"
 #include "framework/qstrings.h"
+#include "plots/plotregistry.h"
 
 #include <QLocale>
 
@@ -29,6 +30,38 @@ ConfidenceFlipsPlot::ConfidenceFlipsPlot(BiasWorkspace* workspace, QWidget* pare
     xAxis->setLabel(tr("Confidence of the original verdict (run 1)"));
     yAxis->setLabel(tr("Share of verdicts changed"));
     xAxis->setTickLabelRotation(-30);
+}
+
+std::vector<PlottedPoint> ConfidenceFlipsPlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const BiasView& view = *workspace()->view();
+    const int family = workspace()->currentFamily();
+    if (series != QLatin1String("share") || family < 0 || !view.audit)
+        return out;
+    const BiasFamily& f = view.families[static_cast<std::size_t>(family)];
+    std::size_t judgeIndex = 0;
+    // The judge graphs in build order; each graph's n-th datum is bin n (empty bins are NaN gaps).
+    for (const ConfidenceFlips& flips : view.analysis.confidence) {
+        if (flips.format != f.format || flips.condition != f.condition)
+            continue;
+        if (judgeIndex >= m_graphs.size())
+            break;
+        const auto values = m_graphs[judgeIndex++]->data();
+        for (int b = 0; b < values->size() && b < static_cast<int>(flips.bins.size()); ++b) {
+            if (std::isnan(values->at(b)->value))
+                continue;
+            const ConfidenceFlipBin& bin = flips.bins[static_cast<std::size_t>(b)];
+            PlottedPoint p;
+            p.key = judgeFormatKey(*view.audit, flips.judge, flips.format, flips.condition);
+            p.key.emplace_back(QStringLiteral("bin_lo"), keyNumber(bin.lo));
+            p.key.emplace_back(QStringLiteral("bin_hi"), keyNumber(bin.hi));
+            p.x = values->at(b)->key;
+            p.y = values->at(b)->value;
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void ConfidenceFlipsPlot::build(const BiasView& view)

@@ -18,6 +18,9 @@ public:
 
     /// One graph per judge of the family, in design order.
     const std::vector<QCPGraph*>& judgeGraphs() const { return m_graphs; }
+    /// "share": each judge graph's non-empty bins (y: the share), keyed as `tribunal-cli bias --table
+    /// confidence` names the bin (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void build(const BiasView& view) override;

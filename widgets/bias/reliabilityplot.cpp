@@ -2,6 +2,7 @@
 
 #include "bias/biasworkspace.h"
 #include "framework/qstrings.h"
+#include "plots/plotregistry.h"
 
 #include <QFontMetricsF>
 
@@ -17,6 +18,42 @@ ReliabilityPlot::ReliabilityPlot(BiasWorkspace* workspace, QWidget* parent) : Bi
     connect(this, &QCustomPlot::afterLayout, this, &ReliabilityPlot::placeCountLabels);
     xAxis->setLabel(tr("Mean confidence max(P(A), 1 − P(A)) per bin"));
     yAxis->setLabel(tr("Accuracy"));
+}
+
+std::vector<PlottedPoint> ReliabilityPlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const BiasView& view = *workspace()->view();
+    const int family = workspace()->currentFamily();
+    if (series != QLatin1String("reliability") || family < 0 || !view.audit)
+        return out;
+    const BiasFamily& f = view.families[static_cast<std::size_t>(family)];
+    std::size_t judgeIndex = 0;
+    for (const CalibrationResult& result : view.calibration) {
+        if (result.format != f.format || result.condition != f.condition || result.points.empty())
+            continue;
+        if (judgeIndex >= m_graphs.size())
+            break;
+        const QCPGraph* graph = m_graphs[judgeIndex++];
+        std::vector<bool> used(result.points.size(), false);
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            PlottedPoint p;
+            p.x = it->key;
+            p.y = it->value;
+            for (std::size_t i = 0; i < result.points.size(); ++i) {
+                const ReliabilityPoint& point = result.points[i];
+                if (!used[i] && point.meanConfidence == it->key && point.accuracy == it->value) {
+                    used[i] = true;
+                    p.key = judgeFormatKey(*view.audit, result.judge, result.format, result.condition);
+                    p.key.emplace_back(QStringLiteral("bin_lo"), keyNumber(point.lo));
+                    p.key.emplace_back(QStringLiteral("bin_hi"), keyNumber(point.hi));
+                    break;
+                }
+            }
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void ReliabilityPlot::build(const BiasView& view)

@@ -31,6 +31,9 @@ public:
     std::vector<QRectF> countRects() const;
     /// One graph per judge with reliability points, in result order.
     const std::vector<QCPGraph*>& judgeGraphs() const { return m_graphs; }
+    /// "reliability": each judge graph's points (x: mean confidence, y: accuracy), keyed as `tribunal-cli
+    /// calibration --reliability` names the bin (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void build(const BiasView& view) override;

@@ -1,6 +1,7 @@
 #include "cascades/cascadeplot.h"
 
 #include "cascades/cascadeview.h"
+#include "plots/plotregistry.h"
 
 #include <QLocale>
 
@@ -77,6 +78,61 @@ void CascadePlot::selectRow(int row)
     const int grid = static_cast<int>(r->fallbacks.front().curve.size());
     if (grid > 0)
         m_workspace->selectPoint(row / grid, row % grid);
+}
+
+std::vector<PlottedPoint> CascadePlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const CascadeCurveView& view = *m_workspace->curveView();
+    const CascadeReplay* r = view.replay(m_workspace->kind());
+    if (!r || !view.audit)
+        return out;
+    const auto baseKey = [&] {
+        return std::vector<std::pair<QString, QString>>{
+            {QStringLiteral("panel"), QString::fromStdString(std::string(view.audit->str(r->dataset)))},
+            {QStringLiteral("kind"), QString::fromStdString(std::string(kindName(r->kind)))}};
+    };
+    if (series == QLatin1String("first")) {
+        for (int i = 0; i < itemCount(); ++i) {
+            const auto* line = qobject_cast<QCPItemStraightLine*>(item(i));
+            if (!line || line == m_tauLine || line->point1->coords().y() != line->point2->coords().y())
+                continue;
+            PlottedPoint p;
+            p.key = baseKey();
+            p.y = line->point1->coords().y();
+            out.push_back(std::move(p));
+        }
+        return out;
+    }
+    const bool curve = series == QLatin1String("curve");
+    const bool oracle = series == QLatin1String("oracle");
+    if (!curve && !oracle && series != QLatin1String("crossfit"))
+        return out;
+    // The graphs in build order: each fallback's curve, then its oracle diamond; the K9 triangles last.
+    int fallback = -1;
+    for (QCPGraph* graph : builtGraphs()) {
+        const int index = static_cast<int>(m_graphs.indexOf(graph));
+        if (index >= 0)
+            fallback = index;
+        const bool wanted =
+            curve ? index >= 0 : (oracle ? index < 0 && graph != m_crossFit : graph == m_crossFit);
+        if (!wanted)
+            continue;
+        for (const auto& entry : drawnData(graph)) {
+            const QCPGraphData& datum = entry.first;
+            PlottedPoint p;
+            p.key = baseKey();
+            // The K9 triangles lie on the chosen fallback's curve; which one is only in their tooltip.
+            if (graph != m_crossFit && fallback >= 0 && fallback < static_cast<int>(r->fallbacks.size()))
+                p.key.emplace_back(QStringLiteral("fallback"),
+                                   view.judgeLabel(r->fallbacks[static_cast<std::size_t>(fallback)].judge));
+            p.key.emplace_back(QStringLiteral("tau"), keyNumber(datum.key));
+            p.x = datum.key;
+            p.y = datum.value;
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void CascadePlot::populate()

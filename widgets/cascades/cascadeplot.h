@@ -30,6 +30,10 @@ public:
     QCPItemStraightLine* tauLine() const { return m_tauLine; }
     /// The triangles of the K9 choices (null while the summary is not current).
     QCPGraph* crossFitGraph() const { return m_crossFit; }
+    /// For the shown kind (plots/plotregistry.h), keyed as `tribunal-cli cascade` names the row: "curve"
+    /// every drawn curve point (x: tau, y: accuracy or cost), "oracle" each fallback's K8 diamond,
+    /// "crossfit" the K9 triangles, "first" the dashed line of the first judge alone (y).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void populate() override;

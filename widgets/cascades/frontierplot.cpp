@@ -2,6 +2,7 @@
 
 #include "cascades/cascadeplot.h"
 #include "cascades/cascadeview.h"
+#include "plots/plotregistry.h"
 
 #include <QLocale>
 
@@ -56,6 +57,62 @@ void FrontierPlot::selectRow(int row)
     const int grid = gridSize(*m_workspace);
     if (grid > 0 && row >= 0)
         m_workspace->selectPoint(row / grid, row % grid);
+}
+
+std::vector<PlottedPoint> FrontierPlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const CascadeCurveView& view = *m_workspace->curveView();
+    const CascadeReplay* r = view.replay(m_workspace->kind());
+    const QList<QCPGraph*> graphs = builtGraphs();
+    if (!r || !view.audit || graphs.size() < 3)
+        return out;
+    QList<QCPGraph*> wanted;
+    if (series == QLatin1String("singles"))
+        wanted = {graphs.front()};
+    else if (series == QLatin1String("juries"))
+        wanted = {graphs.at(1)};
+    else if (series == QLatin1String("cascades"))
+        wanted = graphs.mid(2, graphs.size() - 3);
+    else if (series == QLatin1String("pareto"))
+        wanted = {m_frontier};
+    const std::vector<FrontierPoint> points = m_workspace->frontier();
+    std::vector<bool> used(points.size(), false);
+    static const char* const types[] = {"single", "jury-lower", "jury-upper", "cascade"};
+    for (const QCPGraph* graph : wanted) {
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            PlottedPoint p;
+            p.x = it->key;
+            p.y = it->value;
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                const FrontierPoint& f = points[i];
+                const bool kind = series == QLatin1String("singles")  ? f.type == FrontierPoint::Single
+                                  : series == QLatin1String("juries") ? (f.type == FrontierPoint::JuryLower ||
+                                                                         f.type == FrontierPoint::JuryUpper)
+                                  : series == QLatin1String("cascades") ? f.type == FrontierPoint::Cascade
+                                                                        : f.onFrontier;
+                if (used[i] || !kind || f.costPerPair != it->key || f.accuracy != it->value)
+                    continue;
+                used[i] = true;
+                p.key = {{QStringLiteral("panel"),
+                          QString::fromStdString(std::string(view.audit->str(r->dataset)))},
+                         {QStringLiteral("kind"), QString::fromStdString(std::string(kindName(r->kind)))},
+                         {QStringLiteral("type"), QString::fromLatin1(types[static_cast<int>(f.type)])}};
+                if (f.type == FrontierPoint::Single)
+                    p.key.emplace_back(QStringLiteral("label"), f.label);
+                if (f.type == FrontierPoint::Cascade) {
+                    p.key.emplace_back(QStringLiteral("fallback"), view.judgeLabel(f.judge));
+                    p.key.emplace_back(QStringLiteral("tau"),
+                                       keyNumber(r->fallbacks[static_cast<std::size_t>(f.fallback)]
+                                                     .curve[static_cast<std::size_t>(f.tau)]
+                                                     .tau));
+                }
+                break;
+            }
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void FrontierPlot::populate()

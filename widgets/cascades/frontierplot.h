@@ -22,6 +22,10 @@ public:
 
     /// The line through the frontier points, by ascending cost (null when there is none).
     QCPGraph* frontierGraph() const { return m_frontier; }
+    /// For the shown kind (plots/plotregistry.h): "singles", "juries", "cascades" the points of those
+    /// graphs, "pareto" the frontier line's (x: cost per pair, y: accuracy), keyed as `tribunal-cli
+    /// cascade --table frontier` names the point.
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void populate() override;

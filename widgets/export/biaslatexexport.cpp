@@ -1,6 +1,8 @@
 #include "export/biaslatexexport.h"
 
+#include "bias/biascliarguments.h"
 #include "bias/biasworkspace.h"
+#include "framework/coreerrortext.h"
 
 #include "report/biaslatex.h"
 #include "report/latex.h"
@@ -11,18 +13,8 @@
 #include <exception>
 
 namespace tribunal {
-namespace {
-
 // Texts keep the Export dialog's translation context (QCoreApplication::translate with it spelled out, so
 // lupdate files them there).
-
-// A CLI option value that reads back as the same double (the CLI parses with QString::toDouble).
-QString numberArg(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-} // namespace
 
 QString biasExportProblem(const BiasWorkspace* bias, BiasLatexTable table)
 {
@@ -69,32 +61,8 @@ QStringList biasExportCliArguments(const BiasWorkspace* bias, BiasLatexTable tab
     // CLI's defaults (which are BiasSettings' defaults).
     const BiasSettings defaults;
     const BiasSettings& s = bias != nullptr ? bias->view()->analysis.settings : defaults;
-    if (table == BiasLatexTable::Calibration) {
-        // B11 is computed with the workspace's confidence bins (analyseCalibration).
-        if (s.confidenceBins != defaults.confidenceBins)
-            args << QStringLiteral("--bins") << QString::number(s.confidenceBins);
-        return args;
-    }
-    if (s.margin != defaults.margin)
-        args << QStringLiteral("--margin") << numberArg(s.margin);
-    if (s.countMargins != defaults.countMargins) {
-        QStringList margins;
-        for (const double margin : s.countMargins)
-            margins << numberArg(margin);
-        args << QStringLiteral("--margins") << margins.join(QLatin1Char(','));
-    }
-    if (s.resamples != defaults.resamples)
-        args << QStringLiteral("--resamples") << QString::number(s.resamples);
-    if (s.permutations != defaults.permutations)
-        args << QStringLiteral("--permutations") << QString::number(s.permutations);
-    if (s.seed != defaults.seed)
-        args << QStringLiteral("--seed") << QString::number(s.seed);
-    if (s.level != defaults.level)
-        args << QStringLiteral("--level") << numberArg(s.level);
-    if (s.fdrLevel != defaults.fdrLevel)
-        args << QStringLiteral("--fdr") << numberArg(s.fdrLevel);
-    if (s.probabilityShift != defaults.probabilityShift)
-        args << QStringLiteral("--shift-threshold") << numberArg(s.probabilityShift);
+    // B11 is computed with the workspace's confidence bins (analyseCalibration).
+    args << (table == BiasLatexTable::Calibration ? calibrationCliArguments(s) : biasCliArguments(s));
     return args;
 }
 
@@ -115,7 +83,7 @@ std::string biasExportLatex(const BiasWorkspace* bias, BiasLatexTable table, boo
         return standalone ? latexStandaloneDocument(text) : text;
     } catch (const std::exception& e) {
         *problem = QCoreApplication::translate("tribunal::ExportDialog", "This table cannot be written: %1")
-                       .arg(QString::fromStdString(e.what()));
+                       .arg(coreErrorText(e));
     }
     return {};
 }

@@ -2,6 +2,8 @@
 
 #include "cascades/cascadeview.h"
 #include "cascades/confidenterrorview.h"
+#include "framework/cliarguments.h"
+#include "framework/coreerrortext.h"
 #include "framework/qstrings.h"
 
 #include "report/cascadelatex.h"
@@ -20,12 +22,6 @@ namespace {
 
 // Texts keep the Export dialog's translation context (QCoreApplication::translate with it spelled out, so
 // lupdate files them there).
-
-// A CLI option value that reads back as the same double (the CLI parses with QString::toDouble).
-QString numberArg(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
 
 /// The name tribunal-cli resolves to `key` on `panel` (see the header). Sets *problem (when still empty) if
 /// the CLI would refuse it or read another judge; the name is returned anyway, for the note.
@@ -214,7 +210,7 @@ QStringList cascadeArgs(const CascadeWorkspace* cascades, CascadeLatexTable tabl
         if (p.seed != defaults.seed)
             args << QStringLiteral("--seed") << QString::number(p.seed);
         if (p.margin != defaults.margin)
-            args << QStringLiteral("--margin") << numberArg(p.margin);
+            args << QStringLiteral("--margin") << cliNumber(p.margin);
     }
     addRounding(args, shown.key.rounding);
     return args;
@@ -293,7 +289,7 @@ std::string cascadeExportLatex(const CascadeWorkspace* cascades, const Confident
         return standalone ? latexStandaloneDocument(text) : text;
     } catch (const std::exception& e) {
         *problem = QCoreApplication::translate("tribunal::ExportDialog", "This table cannot be written: %1")
-                       .arg(QString::fromStdString(e.what()));
+                       .arg(coreErrorText(e));
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "bias/biasworkspace.h"
 #include "export/exportfile.h"
 #include "framework/auditsession.h"
+#include "framework/coreerrortext.h"
 #include "rubric/rubricworkspace.h"
 #include "trust/trustworkspace.h"
 
@@ -485,7 +486,7 @@ std::string ExportDialog::render(QString* problem) const
                               view.table.consistencyAssumed, options);
         }
     } catch (const std::exception& e) {
-        *problem = tr("This table cannot be written: %1").arg(QString::fromStdString(e.what()));
+        *problem = tr("This table cannot be written: %1").arg(coreErrorText(e));
     }
     return {};
 }

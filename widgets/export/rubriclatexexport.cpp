@@ -1,5 +1,7 @@
 #include "export/rubriclatexexport.h"
 
+#include "framework/cliarguments.h"
+#include "framework/coreerrortext.h"
 #include "rubric/rubricworkspace.h"
 
 #include "report/latex.h"
@@ -11,14 +13,6 @@
 #include <exception>
 
 namespace tribunal {
-namespace {
-
-QString numberArg(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-} // namespace
 
 QString rubricExportProblem(const RubricWorkspace* rubric, RubricLatexTable table)
 {
@@ -88,7 +82,7 @@ QStringList rubricExportCliArguments(const RubricWorkspace* rubric, RubricLatexT
     if (p.seed != defaults.paired.seed)
         args << QStringLiteral("--seed") << QString::number(p.seed);
     if (p.margin != defaults.paired.margin)
-        args << QStringLiteral("--margin") << numberArg(p.margin);
+        args << QStringLiteral("--margin") << cliNumber(p.margin);
     if (p.clusterBootstrap)
         args << QStringLiteral("--cluster") << QStringLiteral("group");
     return args;
@@ -114,7 +108,7 @@ std::string rubricExportLatex(const RubricWorkspace* rubric, RubricLatexTable ta
         return standalone ? latexStandaloneDocument(text) : text;
     } catch (const std::exception& e) {
         *problem = QCoreApplication::translate("tribunal::ExportDialog", "This table cannot be written: %1")
-                       .arg(QString::fromStdString(e.what()));
+                       .arg(coreErrorText(e));
     }
     return {};
 }

@@ -14,6 +14,11 @@ public:
     QString title() const override { return tr("Accuracy ceiling"); }
 
     QCPGraph* cellGraph() const { return m_cells; }
+    /// "cells": the cell graph's points keyed by cell (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override
+    {
+        return series == QLatin1String("cells") ? rowPoints(m_cells) : std::vector<PlottedPoint>{};
+    }
     QCPGraph* ceilingGraph() const { return m_ceiling; }
     /// The top edge of the infeasible region, filled down to ceilingGraph().
     QCPGraph* infeasibleGraph() const { return m_infeasible; }

@@ -14,6 +14,11 @@ public:
     QString title() const override { return tr("Failure modes"); }
 
     QCPGraph* cellGraph() const { return m_cells; }
+    /// "cells": the cell graph's points keyed by cell (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override
+    {
+        return series == QLatin1String("cells") ? rowPoints(m_cells) : std::vector<PlottedPoint>{};
+    }
     QCPItemStraightLine* consistencyLine() const { return m_consistencyLine; }
     QCPItemStraightLine* flipRateLine() const { return m_flipRateLine; }
     /// Trustworthy, noisy but fair, chaos, confidently biased.

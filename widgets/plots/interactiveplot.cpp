@@ -248,4 +248,42 @@ void InteractivePlot::mouseMoveEvent(QMouseEvent* event)
     }
 }
 
+std::vector<PlottedPoint> InteractivePlot::plottedPoints(const QString& /*series*/) const
+{
+    return {};
+}
+
+std::vector<std::pair<QCPGraphData, int>> InteractivePlot::drawnData(const QCPGraph* graph, bool keyIsY) const
+{
+    std::vector<std::pair<QCPGraphData, int>> out;
+    if (!graph)
+        return out;
+    std::vector<bool> used(m_points.size(), false);
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        if (std::isnan(it->value))
+            continue;
+        int index = -1;
+        for (std::size_t i = 0; i < m_points.size(); ++i) {
+            const double x = keyIsY ? it->value : it->key;
+            const double y = keyIsY ? it->key : it->value;
+            if (!used[i] && m_points[i].x == x && m_points[i].y == y) {
+                used[i] = true;
+                index = static_cast<int>(i);
+                break;
+            }
+        }
+        out.emplace_back(*it, index);
+    }
+    return out;
+}
+
+QList<QCPGraph*> InteractivePlot::builtGraphs() const
+{
+    QList<QCPGraph*> graphs;
+    for (int i = 0; i < graphCount(); ++i)
+        if (graph(i) != m_highlight)
+            graphs << graph(i);
+    return graphs;
+}
+
 } // namespace tribunal

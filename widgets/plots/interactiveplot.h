@@ -13,10 +13,26 @@
 #include <QColor>
 #include <QString>
 
+#include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tribunal {
+
+/// One point of a plotted series as it is drawn, with the CLI table row it stands for (the contract is
+/// plots/plotregistry.h): the key names the row by the table's own column names and cell texts, x / y /
+/// lower / upper are the numbers handed to QCustomPlot (NaN where the series has none), `text` what the plot
+/// writes on the point where it writes a number (heatmap cells; empty otherwise).
+struct PlottedPoint {
+    std::vector<std::pair<QString, QString>> key; ///< (CLI column, value as the CLI writes it)
+    double x = std::numeric_limits<double>::quiet_NaN();
+    double y = std::numeric_limits<double>::quiet_NaN();
+    double lower = std::numeric_limits<double>::quiet_NaN();
+    double upper = std::numeric_limits<double>::quiet_NaN();
+    QString text;
+    QString label; ///< the category the plot draws the point as (a verdict), where it has one
+};
 
 class InteractivePlot : public QCustomPlot {
     Q_OBJECT
@@ -70,6 +86,11 @@ public:
     /// The ring around the selected row's point (empty when no drawn row is selected).
     QCPGraph* highlightGraph() const { return m_highlight; }
 
+    /// The drawn points of series `series` (an id of this plot's PlotDescriptor in plots/plotregistry.h) in
+    /// the current build, read back from the plottables where they hold the numbers; empty for a series the
+    /// plot does not have or did not draw now. For tests (tst_plotregistry): nothing is computed.
+    virtual std::vector<PlottedPoint> plottedPoints(const QString& series) const;
+
 signals:
     /// A rebuild finished (points, left-out count and text are current).
     void rebuilt();
@@ -96,6 +117,12 @@ protected:
     void showSelection();
 
     void addPoint(Point point);
+    /// The data of `graph` in key order, NaN values (gaps in a line) left out, each with the index into
+    /// points() of the point added at the same coordinates (each used once; -1 where there is none).
+    /// `keyIsY`: the graph's key axis is the vertical one (its key is the point's y).
+    std::vector<std::pair<QCPGraphData, int>> drawnData(const QCPGraph* graph, bool keyIsY = false) const;
+    /// The graphs of the current build in the order they were added, without the selection ring.
+    QList<QCPGraph*> builtGraphs() const;
     void setLeftOut(int count, const QString& text);
     void setDefaultRanges(const QCPRange& x, const QCPRange& y);
 

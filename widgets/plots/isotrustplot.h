@@ -14,6 +14,11 @@ public:
     QString title() const override { return tr("Iso-T factors"); }
 
     QCPGraph* cellGraph() const { return m_cells; }
+    /// "cells": the cell graph's points keyed by cell (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override
+    {
+        return series == QLatin1String("cells") ? rowPoints(m_cells) : std::vector<PlottedPoint>{};
+    }
     /// One graph per T level, in levels() order.
     const QList<QCPGraph*>& contourGraphs() const { return m_contours; }
     static QVector<double> levels();

@@ -3,6 +3,7 @@
 #include "trust/trustworkspace.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tribunal {
 
@@ -17,6 +18,36 @@ JudgeWhiskerPlot::JudgeWhiskerPlot(TrustWorkspace* workspace, QWidget* parent) :
     yAxis->setLabel(tr("Mean, min–max"));
     // Vertical names need no room beside the axis, so long judge names cannot run off the sides.
     xAxis->setTickLabelRotation(-90);
+}
+
+std::vector<PlottedPoint> JudgeWhiskerPlot::plottedPoints(const QString& series) const
+{
+    const QString ids[3] = {QStringLiteral("C"), QStringLiteral("A_minus_half_phi"), QStringLiteral("T")};
+    std::vector<PlottedPoint> out;
+    for (std::size_t m = 0; m < 3; ++m) {
+        const bool range = series == ids[m] + QStringLiteral("-range");
+        if ((series != ids[m] && !range) || !m_means[m] || !m_whiskers[m])
+            continue;
+        const auto values = m_means[m]->data();
+        const auto bars = m_whiskers[m]->data();
+        for (int i = 0; i < values->size(); ++i) {
+            const QCPGraphData& d = *values->at(i);
+            const auto j = static_cast<std::size_t>(std::lround(d.key - kOffset[m]));
+            PlottedPoint p;
+            p.key = {{QStringLiteral("judge"),
+                      j < m_spread.size() ? QString::fromStdString(m_spread[j].judge) : QString()},
+                     {QStringLiteral("measure"), ids[m]}};
+            p.x = d.key;
+            if (range && i < bars->size()) {
+                p.lower = d.value - bars->at(i).errorMinus;
+                p.upper = d.value + bars->at(i).errorPlus;
+            } else if (!range) {
+                p.y = d.value;
+            }
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void JudgeWhiskerPlot::build(const TrustView& /*view*/)

@@ -25,6 +25,9 @@ public:
     /// Means (keys: judge index + a small offset per measure) and their min-max whiskers.
     QCPGraph* meanGraph(Measure measure) const { return m_means[measure]; }
     QCPErrorBars* whiskers(Measure measure) const { return m_whiskers[measure]; }
+    /// "C", "A_minus_half_phi", "T": the means (y) keyed by judge and measure; "<measure>-range": the
+    /// whiskers' ends (lower, upper) (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void build(const TrustView& view) override;

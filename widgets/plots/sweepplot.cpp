@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tribunal {
 
@@ -29,6 +30,36 @@ void SweepPlot::setColumn(const QString& column)
         return;
     m_column = column.toStdString();
     refresh();
+}
+
+std::vector<PlottedPoint> SweepPlot::plottedPoints(const QString& series) const
+{
+    const QString ids[3] = {QStringLiteral("C"), QStringLiteral("A_minus_half_phi"), QStringLiteral("T")};
+    std::vector<PlottedPoint> out;
+    for (std::size_t m = 0; m < 3; ++m) {
+        if (series != ids[m] || !m_means[m])
+            continue;
+        const auto value = [](const QCPGraph* graph, double x) {
+            const auto it = graph->data()->findBegin(x, false);
+            return it != graph->data()->constEnd() && it->key == x ? it->value
+                                                                   : std::numeric_limits<double>::quiet_NaN();
+        };
+        for (std::size_t i = 0; i < m_sweep.points.size() && i < m_xs.size(); ++i) {
+            const double x = m_xs[i];
+            const double mean = value(m_means[m], x);
+            if (std::isnan(mean))
+                continue;
+            PlottedPoint p;
+            p.key = {{QString::fromStdString(m_column), QString::fromStdString(m_sweep.points[i].value)},
+                     {QStringLiteral("measure"), ids[m]}};
+            p.x = x;
+            p.y = mean;
+            p.lower = value(m_q1[m], x);
+            p.upper = value(m_q3[m], x);
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void SweepPlot::build(const TrustView& view)
@@ -67,6 +98,7 @@ void SweepPlot::build(const TrustView& view)
         for (const auto& point : m_sweep.points)
             values << QString::fromStdString(point.value);
     reserveHeightForTickLabels(values);
+    m_xs = xs;
 
     const QString names[3] = {tr("C"), tr("A − φ/2"), tr("T")};
     std::array<std::size_t, 3> undefined{};

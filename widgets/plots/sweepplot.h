@@ -32,6 +32,9 @@ public:
     QCPGraph* meanGraph(int measure) const { return m_means[static_cast<std::size_t>(measure)]; }
     QCPGraph* q1Graph(int measure) const { return m_q1[static_cast<std::size_t>(measure)]; }
     QCPGraph* q3Graph(int measure) const { return m_q3[static_cast<std::size_t>(measure)]; }
+    /// "C", "A_minus_half_phi", "T": the means (y) with the band's quartiles (lower, upper), keyed by the
+    /// swept column's value and the measure (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void build(const TrustView& view) override;
@@ -39,6 +42,7 @@ protected:
 private:
     std::string m_column;
     ConditionSweep m_sweep;
+    std::vector<double> m_xs; ///< the x of each sweep point
     std::array<QCPGraph*, 3> m_means{};
     std::array<QCPGraph*, 3> m_q1{};
     std::array<QCPGraph*, 3> m_q3{};

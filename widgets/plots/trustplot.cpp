@@ -135,6 +135,29 @@ void TrustPlot::addRowPoint(QCPGraph* graph, double x, double y, int row)
         Point{x, y, row, rowToolTip(view.table, view.table.rows[static_cast<std::size_t>(row)]), {}});
 }
 
+std::vector<PlottedPoint> TrustPlot::rowPoints(const QCPGraph* graph) const
+{
+    std::vector<PlottedPoint> out;
+    const auto& table = m_workspace->view()->table;
+    for (const auto& [datum, index] : drawnData(graph)) {
+        PlottedPoint p;
+        p.x = datum.key;
+        p.y = datum.value;
+        const int row = index < 0 ? -1 : points()[static_cast<std::size_t>(index)].row;
+        if (row >= 0 && static_cast<std::size_t>(row) < table.rows.size()) {
+            const TrustTableRow& r = table.rows[static_cast<std::size_t>(row)];
+            p.key = {{QStringLiteral("judge"), QString::fromStdString(r.judge)},
+                     {QStringLiteral("format"), QString::fromStdString(r.format)},
+                     {QStringLiteral("dataset"), QString::fromStdString(r.dataset)}};
+            for (std::size_t i = 0; i < r.conditions.size() && i < table.conditionNames.size(); ++i)
+                p.key.emplace_back(QString::fromStdString(table.conditionNames[i]),
+                                   QString::fromStdString(r.conditions[i]));
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
 void TrustPlot::addPoint(double x, double y, QString toolTip)
 {
     InteractivePlot::addPoint(Point{x, y, -1, std::move(toolTip), {}});

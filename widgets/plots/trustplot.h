@@ -54,6 +54,9 @@ protected:
     void addRowPoint(QCPGraph* graph, double x, double y, int row);
     /// A tooltip-only point (an aggregate).
     void addPoint(double x, double y, QString toolTip);
+    /// The drawn points of `graph` (added with addRowPoint), each keyed by its row's judge, format, dataset
+    /// and conditions as `tribunal-cli trust` names them.
+    std::vector<PlottedPoint> rowPoints(const QCPGraph* graph) const;
 
 private:
     void populate() override;

@@ -1,6 +1,7 @@
 #include "rubric/confusionheatmap.h"
 
 #include "framework/qstrings.h"
+#include "plots/plotregistry.h"
 #include "rubric/rubricworkspace.h"
 
 #include <QMouseEvent>
@@ -82,6 +83,30 @@ void ConfusionHeatmap::mouseDoubleClickEvent(QMouseEvent* event)
         return;
     const int cell = points()[static_cast<std::size_t>(index)].row;
     activateCell(cell / m_levels, cell % m_levels);
+}
+
+std::vector<PlottedPoint> ConfusionHeatmap::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const auto& view = *m_workspace->view();
+    if (series != QLatin1String("counts") || m_confusion < 0 || !view.audit)
+        return out;
+    const RubricConfusion& c = view.confusions[static_cast<std::size_t>(m_confusion)];
+    for (const Point& point : points()) {
+        const int label = point.row / std::max(m_levels, 1);
+        const int predicted = point.row % std::max(m_levels, 1);
+        PlottedPoint p;
+        p.key = judgeFormatKey(*view.audit, c.judge, c.format, c.condition);
+        p.key.emplace_back(QStringLiteral("panel"), qs(view.audit->str(c.dataset)));
+        p.key.emplace_back(QStringLiteral("criterion"), qs(view.audit->str(c.criterion)));
+        p.key.emplace_back(QStringLiteral("label"), m_titles.value(label));
+        p.key.emplace_back(QStringLiteral("predicted"), m_titles.value(predicted));
+        p.x = point.x;
+        p.y = point.y;
+        p.text = cellText(label, predicted);
+        out.push_back(std::move(p));
+    }
+    return out;
 }
 
 void ConfusionHeatmap::populate()

@@ -34,6 +34,9 @@ public:
     QString cellText(int labelIndex, int predictedIndex) const;
     /// The selected cell as label * K + predicted, or -1.
     int selectedCell() const { return m_selected; }
+    /// "counts": the count written in each cell of the drawn matrix (text), keyed as `tribunal-cli rubric
+    /// --table confusion` names the cell (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
     /// Emits cellActivated for (label, predicted) of the drawn matrix, as a double-click on it does.
     void activateCell(int labelIndex, int predictedIndex);
 

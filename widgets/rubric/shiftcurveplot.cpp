@@ -1,5 +1,7 @@
 #include "rubric/shiftcurveplot.h"
 
+#include "framework/qstrings.h"
+#include "plots/plotregistry.h"
 #include "rubric/rubricworkspace.h"
 
 #include <QLocale>
@@ -51,6 +53,43 @@ int ShiftCurvePlot::selectedRow() const
 void ShiftCurvePlot::selectRow(int row)
 {
     m_workspace->selectRow(row);
+}
+
+std::vector<PlottedPoint> ShiftCurvePlot::plottedPoints(const QString& series) const
+{
+    std::vector<PlottedPoint> out;
+    const auto& view = *m_workspace->view();
+    const bool best = series == QLatin1String("best");
+    if ((!best && series != QLatin1String("curve")) || !view.audit)
+        return out;
+    // The graphs in build order: each curve, then its best-shift diamond when it has one.
+    int curve = -1;
+    for (QCPGraph* graph : builtGraphs()) {
+        const int index = static_cast<int>(m_graphs.indexOf(graph));
+        const bool diamond = index < 0;
+        if (!diamond)
+            curve = index;
+        if (curve < 0 || curve >= static_cast<int>(m_curves.size()) || diamond != best)
+            continue;
+        const LevelShiftRow& s =
+            view.report.shifts[static_cast<std::size_t>(m_curves[static_cast<std::size_t>(curve)])];
+        for (const auto& entry : drawnData(graph)) {
+            const QCPGraphData& datum = entry.first;
+            PlottedPoint p;
+            p.key = judgeFormatKey(*view.audit, s.judge, s.format, s.condition);
+            p.key.emplace_back(QStringLiteral("panel"), qs(view.audit->str(s.dataset)));
+            p.key.emplace_back(QStringLiteral("criterion"),
+                               s.pooled ? QString() : qs(view.audit->str(s.criterion)));
+            p.key.emplace_back(QStringLiteral("pooled"),
+                               s.pooled ? QStringLiteral("true") : QStringLiteral("false"));
+            if (!best)
+                p.key.emplace_back(QStringLiteral("shift"), keyNumber(datum.key));
+            p.x = datum.key;
+            p.y = datum.value;
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
 }
 
 void ShiftCurvePlot::populate()

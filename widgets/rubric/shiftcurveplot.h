@@ -23,6 +23,10 @@ public:
     const std::vector<int>& curves() const { return m_curves; }
     /// The graph of curve `index` (same order as curves()).
     QCPGraph* curveGraph(int index) const { return m_graphs.value(index); }
+    /// "curve": every drawn curve point (x: shift, y: accuracy), keyed as `tribunal-cli rubric --table
+    /// shifts` names it; "best": each curve's best-shift diamond, keyed as the agreement table's row
+    /// (plots/plotregistry.h).
+    std::vector<PlottedPoint> plottedPoints(const QString& series) const override;
 
 protected:
     void populate() override;
