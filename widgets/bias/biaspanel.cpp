@@ -1,5 +1,7 @@
 #include "bias/biaspanel.h"
 
+#include "framework/analysispanels.h"
+
 #include "framework/flattablemodel.h"
 #include "framework/panelparts.h"
 #include "framework/qstrings.h"
@@ -360,6 +362,18 @@ void BiasPanel::copyTable()
 void BiasPanel::exportPlot(int index)
 {
     m_tabs->exportPlot(index, this);
+}
+
+const AnalysisPanel& biasAnalysisPanel()
+{
+    static const AnalysisPanel panel{"bias",
+                                     [](AuditSession* session, QObject* parent) -> Workspace* {
+                                         return new BiasWorkspace(session, parent);
+                                     },
+                                     [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
+                                         return new BiasPanel(static_cast<BiasWorkspace*>(workspace), parent);
+                                     }};
+    return panel;
 }
 
 } // namespace tribunal

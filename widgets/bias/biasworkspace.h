@@ -116,8 +116,6 @@ signals:
     void currentFamilyChanged(int family);
     void selectedRowChanged(int row);
     void busyChanged(bool busy);
-    /// A short status text (a refused setting, ...).
-    void statusMessage(const QString& text);
 
 private:
     void onAuditChanged();

@@ -1,5 +1,8 @@
 #include "cascades/cascadepanel.h"
 
+#include "cascades/cascadeworkspace.h"
+#include "framework/analysispanels.h"
+
 #include "cascades/cascadeplot.h"
 #include "cascades/cascadeview.h"
 #include "cascades/frontierplot.h"
@@ -386,6 +389,19 @@ void CascadesPanel::copyTable()
     const QString text = tableText();
     if (!text.isEmpty())
         QApplication::clipboard()->setText(text);
+}
+
+const AnalysisPanel& cascadeAnalysisPanel()
+{
+    static const AnalysisPanel panel{"cascades",
+                                     [](AuditSession* session, QObject* parent) -> Workspace* {
+                                         return new CascadeWorkspace(session, parent);
+                                     },
+                                     [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
+                                         return new CascadesPanel(static_cast<CascadeWorkspace*>(workspace),
+                                                                  parent);
+                                     }};
+    return panel;
 }
 
 } // namespace tribunal

@@ -176,7 +176,6 @@ signals:
     /// Kind, fallback or tau changed (also after curvesChanged when they were reset).
     void selectionChanged();
     void busyChanged(bool busy);
-    void statusMessage(const QString& text);
 
 private:
     void onAuditChanged();

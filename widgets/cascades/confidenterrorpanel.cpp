@@ -1,5 +1,8 @@
 #include "cascades/confidenterrorpanel.h"
 
+#include "cascades/confidenterrorworkspace.h"
+#include "framework/analysispanels.h"
+
 #include "cascades/confidenterrorview.h"
 #include "framework/auditsession.h"
 #include "framework/flattablemodel.h"
@@ -382,6 +385,19 @@ void ConfidentErrorsPanel::copyTable()
     const QString text = tableText();
     if (!text.isEmpty())
         QApplication::clipboard()->setText(text);
+}
+
+const AnalysisPanel& confidentErrorAnalysisPanel()
+{
+    static const AnalysisPanel panel{"confident-errors",
+                                     [](AuditSession* session, QObject* parent) -> Workspace* {
+                                         return new ConfidentErrorWorkspace(session, parent);
+                                     },
+                                     [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
+                                         return new ConfidentErrorsPanel(
+                                             static_cast<ConfidentErrorWorkspace*>(workspace), parent);
+                                     }};
+    return panel;
 }
 
 } // namespace tribunal

@@ -104,7 +104,6 @@ signals:
     void rowsChanged();
     void selectedRowChanged(int row);
     void busyChanged(bool busy);
-    void statusMessage(const QString& text);
 
 private:
     void onAuditChanged();

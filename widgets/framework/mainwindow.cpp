@@ -7,6 +7,7 @@
 #include "cascades/confidenterrorpanel.h"
 #include "cascades/confidenterrorworkspace.h"
 #include "export/exportdialog.h"
+#include "framework/analysispanels.h"
 #include "framework/auditsession.h"
 #include "framework/importdialog.h"
 #include "framework/jobreportdialog.h"
@@ -15,6 +16,7 @@
 #include "framework/qstrings.h"
 #include "framework/recentfiles.h"
 #include "framework/tablecopy.h"
+#include "framework/workspace.h"
 #include "items/itemdetailpanel.h"
 #include "items/itemspanel.h"
 #include "judges/judgespanel.h"
@@ -31,6 +33,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -70,9 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new AuditSession(this)), m_trust(new TrustWorkspace(m_session, this)),
       m_items(new ItemsPanel(this)), m_detail(new ItemDetailPanel(this)),
       m_overview(new OverviewPanel(m_trust, this)), m_plots(new PlotsPanel(m_trust, this)),
-      m_flip(new FlipInspectorPanel(m_trust, this)), m_bias(new BiasWorkspace(m_session, this)),
-      m_biasPanel(new BiasPanel(m_bias, this)), m_rubric(new RubricWorkspace(m_session, this)),
-      m_rubricPanel(new RubricPanel(m_rubric, this)), m_job(new JobStatusWidget(this)),
+      m_flip(new FlipInspectorPanel(m_trust, this)), m_job(new JobStatusWidget(this)),
       m_sizeLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -82,43 +83,23 @@ MainWindow::MainWindow(QWidget* parent)
     auto* central = new QWidget(this);
     central->hide();
     setCentralWidget(central);
-    // Default layout (a saved one replaces it): the trust overview on the left with the item list and the
-    // bias tests behind it (the bias panel holds plots, an item list and two prompts side by side, so it
-    // needs the large area); plots on the right above the flip inspector, with the item detail behind the
-    // inspector.
+    // Default layout (a saved one replaces it): the trust overview on the left with the item list and every
+    // analysis panel behind it (each holds tables, plots and a drill-down, so it needs the large area); plots
+    // on the right above the flip inspector, with the item detail behind the inspector.
     addDockWidget(Qt::LeftDockWidgetArea, m_overview);
     addDockWidget(Qt::LeftDockWidgetArea, m_items);
     tabifyDockWidget(m_overview, m_items);
-    addDockWidget(Qt::LeftDockWidgetArea, m_biasPanel);
-    tabifyDockWidget(m_overview, m_biasPanel);
-    // Rubric judges (issue 6): tables, plots and a drill-down, so the large area too, behind the bias tests.
-    addDockWidget(Qt::LeftDockWidgetArea, m_rubricPanel);
-    tabifyDockWidget(m_overview, m_rubricPanel);
-    connect(m_rubric, &RubricWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-    // Confident errors (issue 7): a list beside a pair's texts and answers, so the large area too.
-    m_confidentErrors = new ConfidentErrorWorkspace(m_session, this);
-    m_confidentErrorPanel = new ConfidentErrorsPanel(m_confidentErrors, this);
-    addDockWidget(Qt::LeftDockWidgetArea, m_confidentErrorPanel);
-    tabifyDockWidget(m_overview, m_confidentErrorPanel);
-    connect(m_confidentErrors, &ConfidentErrorWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-    // Cascades (issue 7): tables, a tau slider and three plots, so the large area too.
-    m_cascades = new CascadeWorkspace(m_session, this);
-    m_cascadePanel = new CascadesPanel(m_cascades, this);
-    addDockWidget(Qt::LeftDockWidgetArea, m_cascadePanel);
-    tabifyDockWidget(m_overview, m_cascadePanel);
-    connect(m_cascades, &CascadeWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-    // Judges (issue 8): judge list, design and run controls, behind the overview like the other docks.
-    m_judges = new JudgesWorkspace(m_session, this);
-    m_judgesPanel = new JudgesPanel(m_judges, this);
-    addDockWidget(Qt::LeftDockWidgetArea, m_judgesPanel);
-    tabifyDockWidget(m_overview, m_judgesPanel);
-    connect(m_judges, &JudgesWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-    connect(m_judgesPanel, &JudgesPanel::saveAsRequested, this, &MainWindow::showSaveAsDialog);
-    connect(m_judges, &JudgesWorkspace::runningChanged, this, &MainWindow::onDocumentChanged);
+    for (const AnalysisPanel* entry : analysisPanels()) {
+        Workspace* workspace = entry->makeWorkspace(m_session, this);
+        QDockWidget* dock = entry->makeDock(workspace, this);
+        addDockWidget(Qt::LeftDockWidgetArea, dock);
+        tabifyDockWidget(m_overview, dock);
+        connect(workspace, &Workspace::statusMessage, this,
+                [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+        m_analyses.push_back({entry, workspace, dock});
+    }
+    connect(judgesPanel(), &JudgesPanel::saveAsRequested, this, &MainWindow::showSaveAsDialog);
+    connect(judgesWorkspace(), &JudgesWorkspace::runningChanged, this, &MainWindow::onDocumentChanged);
     addDockWidget(Qt::RightDockWidgetArea, m_plots);
     addDockWidget(Qt::RightDockWidgetArea, m_flip);
     splitDockWidget(m_plots, m_flip, Qt::Vertical);
@@ -152,8 +133,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_trust, &TrustWorkspace::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-    connect(m_bias, &BiasWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
         if (auto* view = qobject_cast<QAbstractItemView*>(now); view && isAncestorOf(view))
@@ -167,6 +146,58 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+template <typename Part> Part* MainWindow::analysisPart() const
+{
+    for (const auto& analysis : m_analyses) {
+        if (auto* workspace = qobject_cast<Part*>(analysis.workspace))
+            return workspace;
+        if (auto* dock = qobject_cast<Part*>(analysis.dock))
+            return dock;
+    }
+    return nullptr;
+}
+
+BiasWorkspace* MainWindow::biasWorkspace() const
+{
+    return analysisPart<BiasWorkspace>();
+}
+BiasPanel* MainWindow::biasPanel() const
+{
+    return analysisPart<BiasPanel>();
+}
+RubricWorkspace* MainWindow::rubricWorkspace() const
+{
+    return analysisPart<RubricWorkspace>();
+}
+RubricPanel* MainWindow::rubricPanel() const
+{
+    return analysisPart<RubricPanel>();
+}
+ConfidentErrorWorkspace* MainWindow::confidentErrorWorkspace() const
+{
+    return analysisPart<ConfidentErrorWorkspace>();
+}
+ConfidentErrorsPanel* MainWindow::confidentErrorPanel() const
+{
+    return analysisPart<ConfidentErrorsPanel>();
+}
+CascadeWorkspace* MainWindow::cascadeWorkspace() const
+{
+    return analysisPart<CascadeWorkspace>();
+}
+CascadesPanel* MainWindow::cascadePanel() const
+{
+    return analysisPart<CascadesPanel>();
+}
+JudgesWorkspace* MainWindow::judgesWorkspace() const
+{
+    return analysisPart<JudgesWorkspace>();
+}
+JudgesPanel* MainWindow::judgesPanel() const
+{
+    return analysisPart<JudgesPanel>();
+}
 
 void MainWindow::createMenus()
 {
@@ -195,11 +226,8 @@ void MainWindow::createMenus()
     view->addAction(m_overview->toggleViewAction());
     view->addAction(m_plots->toggleViewAction());
     view->addAction(m_flip->toggleViewAction());
-    view->addAction(m_biasPanel->toggleViewAction());
-    view->addAction(m_rubricPanel->toggleViewAction());
-    view->addAction(m_confidentErrorPanel->toggleViewAction());
-    view->addAction(m_cascadePanel->toggleViewAction());
-    view->addAction(m_judgesPanel->toggleViewAction());
+    for (const auto& analysis : m_analyses)
+        view->addAction(analysis.dock->toggleViewAction());
     view->addSeparator();
     auto* language = new LanguageMenu(this);
     connect(language, &LanguageMenu::languageChosen, this, [this](const QString& name) {
@@ -353,7 +381,8 @@ void MainWindow::onDocumentChanged()
     setWindowTitle(m_session->audit() ? tr("%1[*] — Tribunal").arg(name) : tr("Tribunal"));
     setWindowModified(m_session->isDirty());
     // A judge run appends to the project file: saving the session over it would drop the run's judgments.
-    const bool canSave = m_session->audit() != nullptr && !m_session->isBusy() && !m_judges->isRunning();
+    const bool canSave =
+        m_session->audit() != nullptr && !m_session->isBusy() && !judgesWorkspace()->isRunning();
     m_saveAction->setEnabled(canSave);
     m_saveAsAction->setEnabled(canSave);
 }
@@ -440,7 +469,8 @@ ExportDialog* MainWindow::exportDialog() const
 void MainWindow::showExportDialog()
 {
     if (!m_export)
-        m_export = new ExportDialog(m_trust, m_bias, m_rubric, m_cascades, m_confidentErrors, this);
+        m_export = new ExportDialog(m_trust, biasWorkspace(), rubricWorkspace(), cascadeWorkspace(),
+                                    confidentErrorWorkspace(), this);
     m_export->show();
     m_export->raise();
     m_export->activateWindow();

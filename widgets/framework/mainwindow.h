@@ -8,12 +8,16 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <vector>
+
 class QAbstractItemView;
 class QAction;
+class QDockWidget;
 class QLabel;
 
 namespace tribunal {
 
+struct AnalysisPanel;
 class AuditSession;
 class BiasPanel;
 class CascadesPanel;
@@ -35,6 +39,7 @@ class JudgesWorkspace;
 class JobStatusWidget;
 class RecentFiles;
 class TrustWorkspace;
+class Workspace;
 struct JobResult;
 
 class MainWindow : public QMainWindow {
@@ -60,21 +65,25 @@ public:
     OverviewPanel* overviewPanel() const { return m_overview; }
     PlotsPanel* plotsPanel() const { return m_plots; }
     FlipInspectorPanel* flipInspector() const { return m_flip; }
-    /// The bias-test results the Bias tests panel shows (issue 5).
-    BiasWorkspace* biasWorkspace() const { return m_bias; }
-    BiasPanel* biasPanel() const { return m_biasPanel; }
-    /// The rubric-judge results the Rubric judges panel shows (issue 6).
-    RubricWorkspace* rubricWorkspace() const { return m_rubric; }
-    RubricPanel* rubricPanel() const { return m_rubricPanel; }
-    /// The confident errors the Confident errors panel shows (issue 7).
-    ConfidentErrorWorkspace* confidentErrorWorkspace() const { return m_confidentErrors; }
-    ConfidentErrorsPanel* confidentErrorPanel() const { return m_confidentErrorPanel; }
-    /// The cascade replays the Cascades panel shows (issue 7).
-    CascadeWorkspace* cascadeWorkspace() const { return m_cascades; }
-    CascadesPanel* cascadePanel() const { return m_cascadePanel; }
-    /// The judge list, audit design and runs the Judges panel shows (issue 8).
-    JudgesWorkspace* judgesWorkspace() const { return m_judges; }
-    JudgesPanel* judgesPanel() const { return m_judgesPanel; }
+    /// The analysis panels of the registry (analysispanels.h), in its order: each entry with the workspace
+    /// and the dock the window made from it.
+    struct Analysis {
+        const AnalysisPanel* entry;
+        Workspace* workspace;
+        QDockWidget* dock;
+    };
+    const std::vector<Analysis>& analyses() const { return m_analyses; }
+    // The registered analyses by type (null if the registry has none of that type).
+    BiasWorkspace* biasWorkspace() const;
+    BiasPanel* biasPanel() const;
+    RubricWorkspace* rubricWorkspace() const;
+    RubricPanel* rubricPanel() const;
+    ConfidentErrorWorkspace* confidentErrorWorkspace() const;
+    ConfidentErrorsPanel* confidentErrorPanel() const;
+    CascadeWorkspace* cascadeWorkspace() const;
+    CascadesPanel* cascadePanel() const;
+    JudgesWorkspace* judgesWorkspace() const;
+    JudgesPanel* judgesPanel() const;
     /// File > Export table… (created on first use; null before).
     ExportDialog* exportDialog() const;
     /// Opens (or raises) the export dialog.
@@ -110,6 +119,8 @@ private:
     void restoreLayout();
     void saveLayout() const;
     BadRecordPolicy defaultPolicy() const;
+    /// The workspace or dock of type Part among the registered analyses.
+    template <typename Part> Part* analysisPart() const;
 
     AuditSession* m_session;
     TrustWorkspace* m_trust;
@@ -118,16 +129,7 @@ private:
     OverviewPanel* m_overview;
     PlotsPanel* m_plots;
     FlipInspectorPanel* m_flip;
-    BiasWorkspace* m_bias;
-    BiasPanel* m_biasPanel;
-    RubricWorkspace* m_rubric;
-    RubricPanel* m_rubricPanel;
-    ConfidentErrorWorkspace* m_confidentErrors = nullptr;
-    ConfidentErrorsPanel* m_confidentErrorPanel = nullptr;
-    CascadeWorkspace* m_cascades = nullptr;
-    CascadesPanel* m_cascadePanel = nullptr;
-    JudgesWorkspace* m_judges = nullptr;
-    JudgesPanel* m_judgesPanel = nullptr;
+    std::vector<Analysis> m_analyses;
     QPointer<ExportDialog> m_export;
     JobStatusWidget* m_job;
     QLabel* m_sizeLabel;

@@ -6,6 +6,7 @@
 // (jobcancel.h) and its result dropped. GUI thread only.
 
 #include <QObject>
+#include <QString>
 
 namespace tribunal {
 
@@ -26,6 +27,11 @@ public:
     /// How many superseded jobs stopped early when a newer one raised their cancel flag (jobcancel.h)
     /// instead of running to the end (tests).
     int cancelledJobs() const { return m_cancelledJobs; }
+
+signals:
+    /// A short text for the status bar: a refused setting, "intervals cancelled", a failed computation, ...
+    /// The main window shows every workspace's messages.
+    void statusMessage(const QString& text);
 
 protected:
     /// A superseded job's result says it stopped at a cancel flag (core threw Cancelled).

@@ -1,5 +1,7 @@
 #include "judges/judgespanel.h"
 
+#include "framework/analysispanels.h"
+
 #include "framework/panelparts.h"
 #include "framework/qstrings.h"
 #include "judges/judgeeditdialog.h"
@@ -474,6 +476,19 @@ void JudgesPanel::showDesignMessage(const QString& text)
 {
     m_designMessage->setText(text);
     m_designMessage->setVisible(!text.isEmpty());
+}
+
+const AnalysisPanel& judgesAnalysisPanel()
+{
+    static const AnalysisPanel panel{"judges",
+                                     [](AuditSession* session, QObject* parent) -> Workspace* {
+                                         return new JudgesWorkspace(session, parent);
+                                     },
+                                     [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
+                                         return new JudgesPanel(static_cast<JudgesWorkspace*>(workspace),
+                                                                parent);
+                                     }};
+    return panel;
 }
 
 } // namespace tribunal

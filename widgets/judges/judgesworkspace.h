@@ -138,7 +138,6 @@ signals:
     /// After the run ended; resultText() is set. `error` is empty unless the run could not start (see
     /// startRun) or writing the project failed.
     void runFinished(bool cancelled, const QString& error);
-    void statusMessage(const QString& text);
 
 private:
     void onAuditChanged();

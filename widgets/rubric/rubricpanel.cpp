@@ -1,5 +1,7 @@
 #include "rubric/rubricpanel.h"
 
+#include "framework/analysispanels.h"
+
 #include "framework/flattablemodel.h"
 #include "framework/panelparts.h"
 #include "framework/qstrings.h"
@@ -367,6 +369,19 @@ void RubricPanel::openConfusionPairs(int confusion, int labelIndex, int predicte
     for (std::uint32_t item : confusionItems(*view.audit, c, labelIndex, predictedIndex, view.settings))
         list.entries.push_back({item, {}});
     dialog()->showPairs(view.audit, std::move(list));
+}
+
+const AnalysisPanel& rubricAnalysisPanel()
+{
+    static const AnalysisPanel panel{"rubric",
+                                     [](AuditSession* session, QObject* parent) -> Workspace* {
+                                         return new RubricWorkspace(session, parent);
+                                     },
+                                     [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
+                                         return new RubricPanel(static_cast<RubricWorkspace*>(workspace),
+                                                                parent);
+                                     }};
+    return panel;
 }
 
 } // namespace tribunal

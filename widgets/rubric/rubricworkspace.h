@@ -143,7 +143,6 @@ signals:
     void comparisonsChanged();
     void selectedRowChanged(int row);
     void busyChanged(bool busy);
-    void statusMessage(const QString& text);
 
 private:
     void onAuditChanged();

@@ -126,8 +126,6 @@ signals:
     void busyChanged(bool busy);
     /// Interval progress: done of total cells.
     void progressChanged(qint64 done, qint64 total);
-    /// A short status text ("intervals cancelled", "no intervals for a grouping", ...).
-    void statusMessage(const QString& text);
 
 private:
     struct IntervalJob;
