@@ -38,14 +38,12 @@ int main(int argc, char** argv)
     if (const Command* found = findCommand(args, &words))
         return dispatch(*found, args);
     // The first word of commands with subcommands ("batch write", "batch import").
-    QStringList subcommands;
-    for (const Command* candidate : commands()) {
-        const QStringList name = QString::fromLatin1(candidate->name).split(QLatin1Char(' '));
-        if (name.size() > 1 && name[0] == command)
-            subcommands << name[1];
-    }
-    if (subcommands.isEmpty())
+    const auto group = subcommandsOf(command);
+    if (group.empty())
         return usage(Msg::tr("unknown command '%1'").arg(command));
+    QStringList subcommands;
+    for (const Command* candidate : group)
+        subcommands << QString::fromLatin1(candidate->name).section(QLatin1Char(' '), 1);
     const QString choices =
         subcommands.size() == 1
             ? subcommands[0]
@@ -54,10 +52,9 @@ int main(int argc, char** argv)
     const QString sub = args.value(2);
     if (sub == "--help" || sub == "-h") {
         // Help for people: "Usage:" is translated, the synopses (syntax) are not.
-        for (const Command* candidate : commands())
-            if (QString::fromLatin1(candidate->name).startsWith(command + QLatin1Char(' ')))
-                std::cout << Msg::tr("Usage: %1").arg("tribunal-cli " + synopsis(*candidate)).toStdString()
-                          << '\n';
+        for (const Command* candidate : group)
+            std::cout << Msg::tr("Usage: %1").arg("tribunal-cli " + synopsis(*candidate)).toStdString()
+                      << '\n';
         return kOk;
     }
     return usage(sub.isEmpty() ? Msg::tr("%1 needs a subcommand: %2").arg(command, choices)

@@ -39,6 +39,17 @@ const Command* findCommand(const QStringList& args, int* words)
     return found;
 }
 
+std::vector<const Command*> subcommandsOf(const QString& group)
+{
+    std::vector<const Command*> found;
+    for (const Command* command : commands()) {
+        const QStringList name = QString::fromLatin1(command->name).split(QLatin1Char(' '));
+        if (name.size() == 2 && name[0] == group)
+            found.push_back(command);
+    }
+    return found;
+}
+
 namespace {
 
 // The options every command that reads judgment files takes (common.h addOptions, trustcli_common.h); the

@@ -49,6 +49,10 @@ const std::vector<const Command*>& commands();
 /// takes; null when none matches.
 const Command* findCommand(const QStringList& args, int* words);
 
+/// The commands whose name is `group` followed by one more word ("batch" -> "batch write", "batch import"),
+/// in registry order; empty when `group` is no group.
+std::vector<const Command*> subcommandsOf(const QString& group);
+
 /// Parses `args` with the options `command` defines and runs it; prints the help (with the usage line
 /// "Usage: tribunal-cli NAME ...") and returns 0 on --help, prints the usage error and returns kUsage on a
 /// parse error.
