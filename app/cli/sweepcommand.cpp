@@ -60,17 +60,7 @@ void defineSweep(CommandParser& parser)
                                  "PROJECT_OR_FILE...");
     // The trust options that change C, phi, A or T (loadCellTable reads them); no LaTeX writer for T9 and no
     // failure map, so not addTrustOptions().
-    addOptions(parser, {kOut, kFlatFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
-    // trustSettings() also reads the failure-map thresholds by name; they do not enter a sweep.
-    QCommandLineOption goodC(
-        "good-c", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure-map threshold (not used by sweep)."), "C",
-        "0.9");
-    QCommandLineOption goodPhi(
-        "good-phi", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Failure-map threshold (not used by sweep)."),
-        "PHI", "0.2");
-    goodC.setFlags(QCommandLineOption::HiddenFromHelp);
-    goodPhi.setFlags(QCommandLineOption::HiddenFromHelp);
-    addOptions(parser, {goodC, goodPhi});
+    addCellSummaryOptions(parser);
     addOptions(parser, {kOver, kPool, kPoolMap});
 }
 

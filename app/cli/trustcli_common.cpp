@@ -182,6 +182,16 @@ void addTrustOptions(CommandParser& parser)
                         kGoodPhi});
 }
 
+void addCellSummaryOptions(CommandParser& parser)
+{
+    addOptions(parser, {kOut, kFlatFormat, kInputFormat, kSkipBad, kQ, kUnit, kAssume});
+    QCommandLineOption goodC = kGoodC;
+    QCommandLineOption goodPhi = kGoodPhi;
+    goodC.setFlags(QCommandLineOption::HiddenFromHelp);
+    goodPhi.setFlags(QCommandLineOption::HiddenFromHelp);
+    addOptions(parser, {goodC, goodPhi});
+}
+
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error)
 {
     TrustSettings settings;

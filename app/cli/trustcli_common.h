@@ -51,6 +51,10 @@ bool isCellTable(const QStringList& inputs, bool acceptTOnly = false);
 /// Adds kOut, kTableFormat, kStandalone, kInputFormat, kSkipBad, kQ, kUnit, kAssume and the failure-map
 /// thresholds --good-c and --good-phi.
 void addTrustOptions(CommandParser& parser);
+/// For commands that summarise cells without LaTeX or a failure map (sweep, spread): kOut, kFlatFormat,
+/// kInputFormat, kSkipBad, kQ, kUnit, kAssume, and --good-c / --good-phi hidden from the help
+/// (trustSettings() reads them; they do not enter a summary).
+void addCellSummaryOptions(CommandParser& parser);
 /// The settings given by --q, --unit and --assume-consistent; null with *error set on a bad value.
 std::optional<TrustSettings> trustSettings(const QCommandLineParser& parser, QString* error);
 /// The import options given by --skip-bad and --input-format; null with *error set on a bad value.

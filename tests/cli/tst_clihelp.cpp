@@ -118,6 +118,7 @@ QStringList TestCliHelp::example(const QString& command) const
         {QStringLiteral("anova"), {m_audit}},
         {QStringLiteral("mitigate"), {m_audit}},
         {QStringLiteral("sweep"), {m_audit, QStringLiteral("--over"), QStringLiteral("judge")}},
+        {QStringLiteral("spread"), {m_audit}},
         {QStringLiteral("bias"),
          {m_bias, QStringLiteral("--resamples"), QStringLiteral("20"), QStringLiteral("--permutations"),
           QStringLiteral("20")}},

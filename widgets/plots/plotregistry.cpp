@@ -69,9 +69,6 @@ std::vector<PlotDescriptor> makeRegistry()
 {
     std::vector<PlotDescriptor> out;
     const auto cellKeys = {"judge", "format", "dataset", "[conditions]"};
-    const char* const kRangeReason =
-        "no CLI table prints a judge's minimum and maximum over its cells (judgeSpread); small to add: "
-        "`min,max` columns in `sweep` (core/report/sweeptable.cpp, from the same cells)";
 
     // --- the Plots dock (trust workspace) ---
     out.push_back({QStringLiteral("ceiling"),
@@ -106,10 +103,15 @@ std::vector<PlotDescriptor> makeRegistry()
             mean.filter = QString::fromStdString(filter);
             judges.series.push_back(std::move(mean));
         }
-        judges.series.push_back(uncovered("C-range", "per judge: min-max whisker of C", kRangeReason));
-        judges.series.push_back(
-            uncovered("A_minus_half_phi-range", "per judge: min-max whisker of A - phi/2", kRangeReason));
-        judges.series.push_back(uncovered("T-range", "per judge: min-max whisker of T", kRangeReason));
+        for (const char* m : {"C", "A_minus_half_phi", "T"}) {
+            PlotSeries range = withInterval(covered((std::string(m) + "-range").c_str(),
+                                                    "per judge: the min-max whisker over its "
+                                                    "visible cells",
+                                                    "spread", {}, kNone, kNone, {"judge", "measure"}, ""),
+                                            "min", "max");
+            range.filter = QString::fromStdString(std::string("measure=") + m + ";mean!=");
+            judges.series.push_back(std::move(range));
+        }
         out.push_back(std::move(judges));
     }
     {
