@@ -10,10 +10,6 @@
 
 namespace tribunal {
 
-struct TrustWorkspace::IntervalJob {
-    std::atomic<bool> cancel{false};
-};
-
 namespace {
 
 bool sameTrust(const TrustSettings& a, const TrustSettings& b)
@@ -107,8 +103,7 @@ TrustWorkspace::TrustWorkspace(AuditSession* session, QObject* parent)
 
 TrustWorkspace::~TrustWorkspace()
 {
-    if (m_intervalJob)
-        m_intervalJob->cancel.store(true);
+    m_intervalCancel.cancel();
     m_jobs.waitForWork();
 }
 
@@ -155,8 +150,7 @@ void TrustWorkspace::selectRow(int row)
 
 void TrustWorkspace::cancel()
 {
-    if (m_intervalJob)
-        m_intervalJob->cancel.store(true);
+    m_intervalCancel.cancel();
 }
 
 void TrustWorkspace::waitForIdle()
@@ -173,7 +167,7 @@ void TrustWorkspace::startEstimates()
 {
     // A running bootstrap belongs to the old estimates: stop it and drop its result.
     cancel();
-    m_intervalJob.reset();
+    m_computingIntervals = false;
     ++m_intervalGeneration;
     const auto generation = ++m_estimateGeneration;
     ++m_estimateRuns;
@@ -224,7 +218,7 @@ void TrustWorkspace::applyEstimates(std::uint64_t generation, TrustViewPtr view)
 void TrustWorkspace::startIntervals()
 {
     cancel();
-    m_intervalJob.reset();
+    m_computingIntervals = false;
     const auto generation = ++m_intervalGeneration;
     const auto view = m_view;
     const auto bootstrap = m_settings.bootstrap;
@@ -246,14 +240,13 @@ void TrustWorkspace::startIntervals()
         emit statusMessage(tr("No intervals for a grouping: the bootstrap is per cell."));
         return;
     }
-    auto job = std::make_shared<IntervalJob>();
-    m_intervalJob = job;
+    const JobCancel::Flag flag = m_intervalCancel.next();
+    m_computingIntervals = true;
     ++m_intervalRuns;
     const auto audit = view->audit;
     const auto trust = view->settings.trust;
-    auto work = [this, generation, audit, trust, bootstrap, job] {
-        Progress progress;
-        progress.cancel = &job->cancel;
+    auto work = [this, generation, audit, trust, bootstrap, flag] {
+        Progress progress = JobCancel::progress(flag);
         progress.report = [this, generation](std::uint64_t done, std::uint64_t total) {
             QMetaObject::invokeMethod(
                 this,
@@ -264,7 +257,7 @@ void TrustWorkspace::startIntervals()
                 Qt::QueuedConnection);
         };
         auto intervals = bootstrapTrust(*audit, trust, bootstrap, progress);
-        if (job->cancel.load())
+        if (flag->load())
             intervals.clear();
         return intervals;
     };
@@ -275,9 +268,12 @@ void TrustWorkspace::startIntervals()
 
 void TrustWorkspace::applyIntervals(std::uint64_t generation, std::vector<TrustCellIntervals> intervals)
 {
-    if (generation != m_intervalGeneration)
+    if (generation != m_intervalGeneration) {
+        if (intervals.empty()) // superseded and stopped at its flag (bootstrapTrust returns no cell then)
+            countCancelled();
         return;
-    m_intervalJob.reset();
+    }
+    m_computingIntervals = false;
     if (intervals.empty()) {
         emit statusMessage(tr("Intervals cancelled."));
         return;

@@ -15,6 +15,7 @@
 // GUI thread only.
 
 #include "framework/backgroundjobs.h"
+#include "framework/jobcancel.h"
 #include "framework/labelnote.h"
 
 #include "analysis/trustanalysis.h"
@@ -105,7 +106,7 @@ public:
 
     /// A job is running (estimates or intervals).
     bool isBusy() const override { return m_jobs.isBusy(); }
-    bool isComputingIntervals() const { return m_intervalJob != nullptr; }
+    bool isComputingIntervals() const { return m_computingIntervals; }
     /// Cancels the running interval computation (the estimates stay).
     void cancel();
     /// Blocks until no job runs and every result was applied. For tests and shutdown.
@@ -128,7 +129,6 @@ signals:
     void progressChanged(qint64 done, qint64 total);
 
 private:
-    struct IntervalJob;
     void onAuditChanged();
     void startEstimates();
     void startIntervals();
@@ -143,7 +143,8 @@ private:
     int m_selectedRow = -1;
     std::uint64_t m_estimateGeneration = 0;
     std::uint64_t m_intervalGeneration = 0;
-    std::shared_ptr<IntervalJob> m_intervalJob;
+    JobCancel m_intervalCancel;        ///< the running bootstrap's flag (jobcancel.h)
+    bool m_computingIntervals = false; ///< a bootstrap of the current generation runs
     BackgroundJobs m_jobs{this, [this](bool busy) { emit busyChanged(busy); }};
     int m_estimateRuns = 0;
     int m_intervalRuns = 0;
