@@ -351,10 +351,6 @@
         <translation>Schwellen für binäre Kriterien, aufsteigend in [0, 0.5] (Standard 0, 0.02, ..., 0.5).</translation>
     </message>
     <message>
-        <source>unknown --table &apos;%1&apos; (expected summary, curve or frontier)</source>
-        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: summary, curve oder frontier)</translation>
-    </message>
-    <message>
         <source>--table curve has no --format latex (expected csv, md or json)</source>
         <translation>--table curve hat kein --format latex (erwartet: csv, md oder json)</translation>
     </message>
@@ -965,10 +961,6 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
         <translation>T9-Bedingungsverlauf (metrics.md): für jeden Wert einer Spalte Mittel und Quartile über die Zellen von C, A - phi/2 und T (Abbildung 3 des Papers). Mit --pool werden die Zellen zuerst über eine Spalte zusammengefasst wie in Tabelle 3 des Papers (Mittel von C, phi und A; T aus den Mitteln neu berechnet).</translation>
     </message>
     <message>
-        <source>Failure-map threshold (not used by sweep).</source>
-        <translation>Schwelle der Fehlermodus-Karte (von sweep nicht verwendet).</translation>
-    </message>
-    <message>
         <source>The column to sweep over (judge, format, dataset or a condition).</source>
         <translation>Die Spalte für den Verlauf (judge, format, dataset oder eine Bedingung).</translation>
     </message>
@@ -1297,16 +1289,32 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
         <translation>INPUT OPTIONS (jeder Befehl, der Bewertungsdateien liest):</translation>
     </message>
     <message>
-        <source>What to write: summary (default), curve, or frontier (the cost-accuracy frontier of single judges, juries and cascades, with the Pareto points).</source>
-        <translation>Was geschrieben wird: summary (Standard), curve oder frontier (die Kosten-Genauigkeits-Front aus einzelnen Judges, Jurys und Kaskaden, mit den Pareto-Punkten).</translation>
-    </message>
-    <message>
-        <source>Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, the cost share of the cascade matching the best fallback), with --table curve every tau, or with --table frontier the cost-accuracy frontier.</source>
-        <translation>Nachgespielte Kaskaden (metrics.md K7-K10): Der erste Judge beantwortet jedes Paar und reicht an einen Fallback weiter, wenn seine Konfidenz unter tau liegt (binäre Kriterien: |P(MET) - 0.5|). Je Panel und Art: die Zusammenfassung (bester einzelner Judge, Orakel-tau und Genauigkeit, K10, der Gewinn per Cross-Fitting über Halbierungen der Einheiten, der Kostenanteil der Kaskade, die so genau ist wie der beste Fallback), mit --table curve jedes tau oder mit --table frontier die Kosten-Genauigkeits-Front.</translation>
-    </message>
-    <message>
         <source>--table frontier has no --format latex (expected csv, md or json)</source>
         <translation>--table frontier hat kein --format latex (erwartet: csv, md oder json)</translation>
+    </message>
+    <message>
+        <source>What to write: summary (default), curve, frontier (the cost-accuracy frontier of single judges, juries and cascades, with the Pareto points), or crossfit (how often the K9 halves chose each fallback and tau).</source>
+        <translation>Was geschrieben wird: summary (Standard), curve, frontier (die Kosten-Genauigkeits-Front aus einzelnen Judges, Jurys und Kaskaden, mit den Pareto-Punkten) oder crossfit (wie oft die K9-Hälften jeden Fallback und jedes tau gewählt haben).</translation>
+    </message>
+    <message>
+        <source>Cascade replays (metrics.md K7-K10): the first judge answers every pair and defers to a fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain over halvings of the units, the cost share of the cascade matching the best fallback), with --table curve every tau, with --table frontier the cost-accuracy frontier, or with --table crossfit the fallbacks and taus the K9 halves chose.</source>
+        <translation>Nachgespielte Kaskaden (metrics.md K7-K10): Der erste Judge beantwortet jedes Paar und reicht an einen Fallback weiter, wenn seine Konfidenz unter tau liegt (binäre Kriterien: |P(MET) - 0.5|). Je Panel und Art: die Zusammenfassung (bester einzelner Judge, Orakel-tau und Genauigkeit, K10, der Gewinn per Cross-Fitting über Halbierungen der Einheiten, der Kostenanteil der Kaskade, die so genau ist wie der beste Fallback), mit --table curve jedes tau, mit --table frontier die Kosten-Genauigkeits-Front oder mit --table crossfit die Fallbacks und taus, die die K9-Hälften gewählt haben.</translation>
+    </message>
+    <message>
+        <source>unknown --table &apos;%1&apos; (expected summary, curve, frontier or crossfit)</source>
+        <translation>--table: unbekannter Wert &apos;%1&apos; (erwartet: summary, curve, frontier oder crossfit)</translation>
+    </message>
+    <message>
+        <source>--table crossfit has no --format latex (expected csv, md or json)</source>
+        <translation>--table crossfit hat kein --format latex (erwartet: csv, md oder json)</translation>
+    </message>
+    <message>
+        <source>Per-judge spread of the cell metrics (metrics.md T2, T6; the paper&apos;s Figure 5): for each judge, the number of cells and the mean, minimum and maximum over its cells of C, A - phi/2 and T. Undefined values are left out and counted.</source>
+        <translation>Streuung der Zellmetriken je Judge (metrics.md T2, T6; Abbildung 5 des Papers): für jeden Judge die Zahl der Zellen und Mittelwert, Minimum und Maximum über seine Zellen von C, A - phi/2 und T. Undefinierte Werte werden ausgelassen und gezählt.</translation>
+    </message>
+    <message>
+        <source>spread needs a project, judgment files or a cell-level table</source>
+        <translation>spread braucht ein Projekt, Bewertungsdateien oder eine Zellentabelle</translation>
     </message>
 </context>
 </TS>

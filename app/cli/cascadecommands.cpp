@@ -1,12 +1,14 @@
 // cascade, confident-errors, jury: the K3-K10 analyses (metrics.md "Confidence, confident errors, juries,
 // cascades") on the command line. Every number comes from tribunal_core (analysis/cascadereplay.h,
-// cascadefrontier.h, confidenterrors.h, jury.h); this file names judges and panels (rubriccli_common.h) and
-// writes (report/cascadetables.h, report/cascadefrontiertable.h, report/cascadelatex.h).
+// cascadefrontier.h, crossfit.h, confidenterrors.h, jury.h); this file names judges and panels
+// (rubriccli_common.h) and writes (report/cascadetables.h, report/cascadefrontiertable.h,
+// report/cascadecrossfittable.h, report/cascadelatex.h).
 
 #include "labelnotes.h"
 #include "registry.h"
 #include "rubriccli_common.h"
 
+#include "report/cascadecrossfittable.h"
 #include "report/cascadefrontiertable.h"
 #include "report/cascadelatex.h"
 #include "report/cascadetables.h"
@@ -182,9 +184,10 @@ const QCommandLineOption
 const QCommandLineOption kCascadeTable(
     "table",
     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                      "What to write: summary (default), curve, or frontier (the cost-accuracy "
-                      "frontier of single judges, juries and cascades, with the Pareto points)."),
-    "summary|curve|frontier", "summary");
+                      "What to write: summary (default), curve, frontier (the cost-accuracy "
+                      "frontier of single judges, juries and cascades, with the Pareto points), or crossfit "
+                      "(how often the K9 halves chose each fallback and tau)."),
+    "summary|curve|frontier|crossfit", "summary");
 const QCommandLineOption kOrdinalTaus(
     "ordinal-taus",
     QT_TRANSLATE_NOOP("tribunal::cli::Msg",
@@ -203,7 +206,8 @@ void defineCascade(CommandParser& parser)
                 "fallback when its confidence is below tau (binary criteria: |P(MET) - 0.5|). Per panel and "
                 "kind: the summary (best single judge, oracle tau and accuracy, K10, the cross-fitted gain "
                 "over halvings of the units, the cost share of the cascade matching the best fallback), "
-                "with --table curve every tau, or with --table frontier the cost-accuracy frontier."));
+                "with --table curve every tau, with --table frontier the cost-accuracy frontier, or with "
+                "--table crossfit the fallbacks and taus the K9 halves chose."));
     addOptions(parser, {kFirst, kFallbacks, kSingles, kHalvings, kSeed, kThreads, kCascadeTable, kOrdinalTaus,
                         kBinaryTaus, kPrices});
     addRubricCommandOptions(parser);
@@ -241,17 +245,21 @@ int runCascade(const QCommandLineParser& parser)
     if (parser.isSet(kPrices) && !(prices = pricesOption(parser, kPrices, &error)))
         return usage(error);
     const QString table = parser.value(kCascadeTable);
-    if (table != "summary" && table != "curve" && table != "frontier")
-        return usage(Msg::tr("unknown --table '%1' (expected summary, curve or frontier)").arg(table));
+    if (table != "summary" && table != "curve" && table != "frontier" && table != "crossfit")
+        return usage(
+            Msg::tr("unknown --table '%1' (expected summary, curve, frontier or crossfit)").arg(table));
     if (table == "curve" && isLatex(parser))
         return usage(Msg::tr("--table curve has no --format latex (expected csv, md or json)"));
     if (table == "frontier" && isLatex(parser))
         return usage(Msg::tr("--table frontier has no --format latex (expected csv, md or json)"));
+    if (table == "crossfit" && isLatex(parser))
+        return usage(Msg::tr("--table crossfit has no --format latex (expected csv, md or json)"));
 
     const AuditPtr audit =
         loadRubricAudit(parser, parser.positionalArguments().mid(1),
                         table == "curve"      ? "accuracy, deferred_share, k10_left, k10_right"
                         : table == "frontier" ? "accuracy, pareto"
+                        : table == "crossfit" ? "count"
                                               : "first_accuracy, best_single_accuracy, oracle_accuracy, "
                                                 "crossfit_cascade_accuracy, crossfit_single_accuracy",
                         &exitCode);
@@ -299,6 +307,8 @@ int runCascade(const QCommandLineParser& parser)
         return writeResult(parser, cascadeCurveTable(*audit, results), {});
     if (table == "frontier")
         return writeResult(parser, cascadeFrontierTable(*audit, results), {});
+    if (table == "crossfit")
+        return writeResult(parser, cascadeCrossFitTable(*audit, results), {});
     return writeResult(parser, cascadeSummaryTable(*audit, results),
                        isLatex(parser) ? cascadeSummaryLatex(*audit, results, settings) : std::string());
 }

@@ -370,4 +370,22 @@ CrossFitResult crossFitCascade(const CrossFitInput& input, const CrossFitSetting
     return result;
 }
 
+std::vector<CrossFitChoice> crossFitChoices(const CrossFitResult& result)
+{
+    std::vector<CrossFitChoice> out;
+    for (const CrossFitHalving& h : result.halvings)
+        for (int half = 0; half < 2; ++half) {
+            if (h.chosenFallback[half] < 0 || h.chosenTau[half] < 0)
+                continue; // the half had no pairs: it chose nothing
+            auto it = std::find_if(out.begin(), out.end(), [&](const CrossFitChoice& c) {
+                return c.fallback == h.chosenFallback[half] && c.tau == h.chosenTau[half];
+            });
+            if (it == out.end())
+                out.push_back({h.chosenFallback[half], h.chosenTau[half], 1});
+            else
+                ++it->count;
+        }
+    return out;
+}
+
 } // namespace tribunal

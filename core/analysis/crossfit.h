@@ -95,6 +95,21 @@ struct CrossFitResult {
     double meanMatchAccuracyGap = 0; ///< mean of (matchRight - llmRight) / pairs
 };
 
+/// How many choosing halves of K9 chose the cascade (2) with a fallback at a tau: the cross-fitted choices
+/// the Cascades dock marks with triangles and `tribunal-cli cascade --table crossfit` writes.
+struct CrossFitChoice {
+    int fallback = 0; ///< index into CrossFitInput::fallbacks (= CascadeReplay::fallbacks)
+    int tau = 0;      ///< index into the grid
+    int count = 0;    ///< >= 1; of 2 x halvings choosing halves
+};
+
+/// The distinct (fallback, tau) pairs `result`'s halvings chose in (2), with how often. Order: first
+/// appearance, halvings in index order and within a halving half A before half B; not sorted by count. A
+/// half whose chosenFallback or chosenTau is -1 is skipped (it chose nothing: it or the other half had no
+/// pairs, which happens only with fewer than two units), so the counts sum to 2 x halvings minus the skipped
+/// halves. Empty when `result` has no halvings. Pure function.
+std::vector<CrossFitChoice> crossFitChoices(const CrossFitResult& result);
+
 /// K9 on one panel. Throws std::invalid_argument on inconsistent input: "K9: <what> has N values, expected
 /// M" (per-pair vectors of another length), "K9: the grid must be ascending", "K9: halvings must be >= 1",
 /// "K9: at least one fallback needed" (before any step). Throws Cancelled when progress is cancelled.

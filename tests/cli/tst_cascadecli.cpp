@@ -6,7 +6,8 @@
 // - jury: section 8 (j1..j4 on v1..v5, labels 3 4 2 5 1);
 // - checks: a binary panel worked by hand for K3 / K4 (see confidentErrorsByHand).
 // Checked: the curve equals the example's grid, the oracle row and K10 columns, the summary, the frontier
-// (its rows, juries and Pareto flags by hand), byte-identical CSV for 1, 2 and 8 threads, the jury's medians,
+// (its rows, juries and Pareto flags by hand), the K9 choices (counts per kind, joined to the curve rows, a
+// one-unit panel without any), byte-identical CSV for 1, 2 and 8 threads, the jury's medians,
 // the K3 sample with repeats and baselines, usage errors and bad input word for word.
 
 #include "../common/cascadecsv.h"
@@ -237,6 +238,82 @@ private slots:
         QVERIFY(latex.err.contains("--table frontier has no --format latex (expected csv, md or json)"));
     }
 
+    void crossfit()
+    {
+        // --table crossfit: the (fallback, tau) each K9 half chose (analysis/crossfit.h crossFitChoices).
+        // casc (10 units) and checks (6 units) never have an empty half, so per (panel, kind) the counts sum
+        // to 2 x halvings; each row names a fallback of its panel at a tau of a `--table curve` row, cell for
+        // cell. A panel with one unit has only empty directions: every half is skipped, no row.
+        Fixture f;
+        const QStringList args = {"cascade",   f.csv,        "--first", "D",       "--fallbacks",
+                                  "F,G@a,X,Y", "--halvings", "20",      "--table", "crossfit"};
+        const auto run = runCli(args);
+        QCOMPARE(run.exitCode, 0);
+        const auto rows = csvRows(run.out);
+        QCOMPARE(rows.front(),
+                 (QStringList{"panel", "kind", "fallback", "tau", "count", "halvings", "accuracy", "cost"}));
+        QVERIFY(rows.size() > 2);
+        QMap<QString, int> sums;
+        QMap<QString, QSet<QString>> fallbacks;
+        for (int r = 1; r < rows.size(); ++r) {
+            QCOMPARE(rows[r].size(), 8);
+            QCOMPARE(rows[r][5], QString("20"));
+            QVERIFY(rows[r][4].toInt() >= 1);
+            sums[rows[r][0] + "," + rows[r][1]] += rows[r][4].toInt();
+            fallbacks[rows[r][0]] << rows[r][2];
+        }
+        QCOMPARE(sums.keys(), (QStringList{"casc,ordinal", "checks,binary"}));
+        QCOMPARE(sums.value("casc,ordinal"), 2 * 20);
+        QCOMPARE(sums.value("checks,binary"), 2 * 20);
+        QVERIFY((QSet<QString>{"F", "G@a"}).contains(fallbacks.value("casc")));
+        QVERIFY((QSet<QString>{"X", "Y"}).contains(fallbacks.value("checks")));
+        // Rows are in first-appearance order: no (panel, kind, fallback, tau) twice.
+        QSet<QString> seen;
+        for (int r = 1; r < rows.size(); ++r) {
+            const QString key = rows[r].mid(0, 4).join(',');
+            QVERIFY2(!seen.contains(key), qPrintable(key));
+            seen << key;
+        }
+        // Each choice joins a curve row on panel, kind, fallback, tau (the same text), with its accuracy and
+        // cost.
+        QStringList curveArgs = args;
+        curveArgs.last() = "curve";
+        const auto curve = runCli(curveArgs);
+        QCOMPARE(curve.exitCode, 0);
+        QSet<QString> curveKeys;
+        for (const QStringList& r : csvRows(curve.out).mid(1))
+            curveKeys << QStringList{r[0], r[1], r[3], r[4], r[5], r[7]}.join(','); // ..., accuracy, cost
+        for (int r = 1; r < rows.size(); ++r)
+            QVERIFY2(curveKeys.contains((rows[r].mid(0, 4) + rows[r].mid(6, 2)).join(',')),
+                     qPrintable(rows[r].join(',')));
+        // The summary's K9 ran the same halvings.
+        QStringList summaryArgs = args;
+        summaryArgs.last() = "summary";
+        const auto summary = csvRows(runCli(summaryArgs).out);
+        for (const QStringList& r : summary.mid(1))
+            QCOMPARE(r[column(summary[0], "crossfit_halvings")], QString("20"));
+        // Results do not depend on the thread count.
+        QCOMPARE(runCli(args + QStringList{"--threads", "3"}).out, run.out);
+
+        // One unit: half A is empty in every halving, so neither half chooses.
+        QTemporaryDir dir;
+        QByteArray one;
+        for (const QByteArray& line : tribunal::testing::cascadeRubricCsv().split('\n'))
+            if (line.startsWith("dataset,") || line.startsWith("casc,q1,Depth,ordinal,D,") ||
+                line.startsWith("casc,q1,Depth,ordinal,F,"))
+                one += line + '\n';
+        const auto single = runCli({"cascade", writeFixture(dir, "one.csv", one), "--first", "D",
+                                    "--fallbacks", "F", "--halvings", "7", "--table", "crossfit"});
+        QCOMPARE(single.err, QString());
+        QCOMPARE(single.exitCode, 0);
+        QCOMPARE(single.out, QString("panel,kind,fallback,tau,count,halvings,accuracy,cost\n"));
+
+        const auto latex = runCli(args + QStringList{"--format", "latex"});
+        QCOMPARE(latex.exitCode, 1);
+        QCOMPARE(latex.out, QString());
+        QVERIFY(latex.err.contains("--table crossfit has no --format latex (expected csv, md or json)"));
+    }
+
     void jury()
     {
         Fixture f;
@@ -421,8 +498,9 @@ private slots:
             << c + QStringList{"--seed", "-1"} << "--seed: '-1' is not a whole number >= 0";
         QTest::newRow("cascade threads")
             << c + QStringList{"--threads", "many"} << "--threads: 'many' is not a whole number in [0, 1024]";
-        QTest::newRow("cascade table") << c + QStringList{"--table", "grid"}
-                                       << "unknown --table 'grid' (expected summary, curve or frontier)";
+        QTest::newRow("cascade table")
+            << c + QStringList{"--table", "grid"}
+            << "unknown --table 'grid' (expected summary, curve, frontier or crossfit)";
         QTest::newRow("cascade taus not ascending")
             << c + QStringList{"--ordinal-taus", "0,0.5,0.4"}
             << "--ordinal-taus: '0,0.5,0.4' is not an ascending list of numbers in [0, 1]";
@@ -441,6 +519,9 @@ private slots:
         QTest::newRow("cascade frontier latex")
             << c + QStringList{"--table", "frontier", "--format", "latex"}
             << "--table frontier has no --format latex (expected csv, md or json)";
+        QTest::newRow("cascade crossfit latex")
+            << c + QStringList{"--table", "crossfit", "--format", "latex"}
+            << "--table crossfit has no --format latex (expected csv, md or json)";
         QTest::newRow("cascade format") << c + QStringList{"--format", "xml"}
                                         << "unknown --format 'xml' (expected csv, md, json or latex)";
         QTest::newRow("cascade rounding")

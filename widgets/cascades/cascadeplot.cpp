@@ -108,6 +108,24 @@ std::vector<PlottedPoint> CascadePlot::plottedPoints(const QString& series) cons
     const bool oracle = series == QLatin1String("oracle");
     if (!curve && !oracle && series != QLatin1String("crossfit"))
         return out;
+    // The K9 triangles' fallbacks: the choice each triangle was drawn for (the graph keeps its data sorted by
+    // tau, not in the choices' order, so a triangle finds its choice by its tau and value).
+    const std::vector<CrossFitChoice> choices =
+        series == QLatin1String("crossfit") ? m_workspace->crossFitChoices() : std::vector<CrossFitChoice>{};
+    std::vector<bool> used(choices.size(), false);
+    const auto crossFitFallback = [&](const QCPGraphData& datum) -> QString {
+        for (std::size_t c = 0; c < choices.size(); ++c) {
+            if (used[c] || static_cast<std::size_t>(choices[c].fallback) >= r->fallbacks.size())
+                continue;
+            const CascadeFallbackCurve& f = r->fallbacks[static_cast<std::size_t>(choices[c].fallback)];
+            const CascadePoint& point = f.curve[static_cast<std::size_t>(choices[c].tau)];
+            if (point.tau == datum.key && valueOf(point) == datum.value) {
+                used[c] = true;
+                return view.judgeLabel(f.judge);
+            }
+        }
+        return {};
+    };
     // The graphs in build order: each fallback's curve, then its oracle diamond; the K9 triangles last.
     int fallback = -1;
     for (QCPGraph* graph : builtGraphs()) {
@@ -122,8 +140,9 @@ std::vector<PlottedPoint> CascadePlot::plottedPoints(const QString& series) cons
             const QCPGraphData& datum = entry.first;
             PlottedPoint p;
             p.key = baseKey();
-            // The K9 triangles lie on the chosen fallback's curve; which one is only in their tooltip.
-            if (graph != m_crossFit && fallback >= 0 && fallback < static_cast<int>(r->fallbacks.size()))
+            if (graph == m_crossFit)
+                p.key.emplace_back(QStringLiteral("fallback"), crossFitFallback(datum));
+            else if (fallback >= 0 && fallback < static_cast<int>(r->fallbacks.size()))
                 p.key.emplace_back(QStringLiteral("fallback"),
                                    view.judgeLabel(r->fallbacks[static_cast<std::size_t>(fallback)].judge));
             p.key.emplace_back(QStringLiteral("tau"), keyNumber(datum.key));

@@ -224,22 +224,10 @@ std::vector<FrontierPoint> CascadeWorkspace::frontier() const
 
 std::vector<CrossFitChoice> CascadeWorkspace::crossFitChoices() const
 {
-    std::vector<CrossFitChoice> out;
     if (!summaryCurrent() || m_kind < 0 || m_kind >= static_cast<int>(m_summary->replays.size()))
-        return out;
-    for (const CrossFitHalving& h : m_summary->replays[static_cast<std::size_t>(m_kind)].crossFit.halvings)
-        for (int half = 0; half < 2; ++half) {
-            if (h.chosenFallback[half] < 0 || h.chosenTau[half] < 0)
-                continue;
-            auto it = std::find_if(out.begin(), out.end(), [&](const CrossFitChoice& c) {
-                return c.fallback == h.chosenFallback[half] && c.tau == h.chosenTau[half];
-            });
-            if (it == out.end())
-                out.push_back({h.chosenFallback[half], h.chosenTau[half], 1});
-            else
-                ++it->count;
-        }
-    return out;
+        return {};
+    // Core counts the choices (`tribunal-cli cascade --table crossfit`); the dock only marks them.
+    return tribunal::crossFitChoices(m_summary->replays[static_cast<std::size_t>(m_kind)].crossFit);
 }
 
 void CascadeWorkspace::waitForIdle()

@@ -32,6 +32,8 @@
 // The frontier is core's (report/cascadefrontiertable.h): the curves job's juries are cascadeFrontierJury's,
 // frontier() is cascadeFrontier of the shown kind with the dock's labels, so its points and Pareto flags are
 // the rows of `tribunal-cli cascade --panel P --first D --fallbacks F1,F2 --table frontier` for that kind.
+// The K9 choices are core's too (analysis/crossfit.h crossFitChoices over the summary's replay of the shown
+// kind): `--table crossfit` with the summary's halvings and seed writes them.
 // The views are in cascadeview.h: this header stays clear of analysis/rubricverdicts.h, whose kNoJudgment
 // clashes with analysis/biasdesign.h's in the moc compilation unit that includes every widget header.
 
@@ -39,6 +41,7 @@
 #include "framework/jobcancel.h"
 
 #include "analysis/cascadefrontier.h"
+#include "analysis/crossfit.h"
 #include "analysis/judgecomparison.h"
 
 #include "framework/workspace.h"
@@ -93,13 +96,6 @@ struct FrontierPoint : CascadeFrontierPoint {
     QString label;
 };
 
-/// How many half-splits of K9 chose a fallback at a tau (the cross-fitted marks).
-struct CrossFitChoice {
-    int fallback = 0; ///< index into the replay's fallbacks
-    int tau = 0;      ///< grid index
-    int count = 0;    ///< of 2 x halvings choosing halves
-};
-
 class CascadeWorkspace : public Workspace {
     Q_OBJECT
 public:
@@ -150,7 +146,8 @@ public:
     /// dominates (another is at most as costly and at least as accurate, one of the two strictly). Points
     /// without an accuracy are left out.
     std::vector<FrontierPoint> frontier() const;
-    /// The cross-fitted choices of the shown kind (empty while the summary is not current).
+    /// The cross-fitted choices of the shown kind (core's crossFitChoices, analysis/crossfit.h: the rows of
+    /// `tribunal-cli cascade ... --table crossfit` for that kind); empty while the summary is not current.
     std::vector<CrossFitChoice> crossFitChoices() const;
 
     bool isBusy() const override { return m_jobs.isBusy(); }
