@@ -473,6 +473,40 @@ private slots:
         // millisecond of the commit's writes, so it is counted but not required).
         QVERIFY(noTemp > 0 && emptyTemp > 0 && completeTemp > 0);
     }
+
+    // A writer killed inside a transaction in rollback-journal mode (a live run's log before WAL, a
+    // migration) leaves a hot journal: opening the project rolls it back instead of failing with "attempt
+    // to write a readonly database" (the read-only connection cannot), and the committed state is read.
+    void hotJournalIsRolledBack()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("hot.tribunal"));
+        std::string error;
+        QVERIFY2(ProjectFile::save(file.toStdString(), *m_a, {}, &error), error.c_str());
+        const qint64 committedSize = QFileInfo(file).size();
+        // Python's sqlite3 (the system libsqlite3) writes past its two-page cache, so the transaction's
+        // pages reach the file, then the process kills itself before committing.
+        const QString script = QStringLiteral(
+            "import os, signal, sqlite3, sys\n"
+            "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "c.execute('PRAGMA journal_mode=DELETE'); c.execute('PRAGMA cache_size=2'); c.execute('BEGIN')\n"
+            "c.execute('CREATE TABLE interrupted(a)')\n"
+            "for i in range(100000): c.execute('INSERT INTO interrupted VALUES (?)', (i,))\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n");
+        QProcess writer;
+        writer.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), script, file});
+        QVERIFY(writer.waitForFinished(60000));
+        QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
+        QVERIFY(QFile::exists(file + QStringLiteral("-journal")));
+        QVERIFY(QFileInfo(file).size() != committedSize); // the interrupted pages are in the file
+
+        const auto contents = ProjectFile::open(file.toStdString(), &error);
+        QVERIFY2(contents, error.c_str());
+        QCOMPARE(test::crashChecksum(*contents->audit), m_sumA);
+        QVERIFY(!QFile::exists(file + QStringLiteral("-journal")));
+        QCOMPARE(QFileInfo(file).size(), committedSize);
+        QCOMPARE(stateOf(file.toStdString(), m_sumA, m_sumB), QStringLiteral("A"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectCrash)

@@ -138,6 +138,24 @@ bool foldTargetLog(const std::string& path, std::string* error)
     return true;
 }
 
+// A process killed inside a write transaction in rollback-journal mode (a live run's log before it turns to
+// WAL or after it leaves it, projectrunlog.h; a migration) leaves a hot journal beside the file, and a killed
+// WAL writer may leave a log whose index needs rebuilding. A read-only connection can do neither ("attempt to
+// write a readonly database"), so one read through a read-write connection first lets SQLite roll the
+// interrupted transaction back or recover the log, as any writer's next open would: committed data stays, the
+// unfinished transaction goes. A live writer keeps its locks (the read waits or fails, and nothing changes);
+// where no read-write connection opens (a read-only file), the read-only open reports what it finds.
+void recoverInterruptedWrite(const std::string& path)
+{
+    struct stat side = {};
+    if (::lstat((path + "-journal").c_str(), &side) != 0 && ::lstat((path + "-wal").c_str(), &side) != 0)
+        return;
+    ProjectConnection connection(path, ProjectConnection::Mode::ReadWrite);
+    std::string ignored;
+    if (connection.ok())
+        connection.value("SELECT count(*) FROM sqlite_master", &ignored);
+}
+
 std::optional<ProjectContents> openProject(const std::string& path, const Progress& progress,
                                            std::string* error)
 {
@@ -159,6 +177,7 @@ std::optional<ProjectContents> openProject(const std::string& path, const Progre
         *error = notAProjectMessage(path, "not an SQLite database");
         return std::nullopt;
     }
+    recoverInterruptedWrite(path);
     const auto version = readProjectSchemaVersion(path, error);
     if (!version)
         return std::nullopt;
