@@ -11,7 +11,6 @@
 #include "analysis/mitigationadvice.h"
 #include "analysis/probabilityaveraging.h"
 #include "report/mitigatetable.h"
-#include "report/trusttableinput.h"
 
 #include <iostream>
 #include <string>
@@ -97,7 +96,6 @@ int runMitigate(const QCommandLineParser& parser)
         auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
         if (!cells)
             return exitCode;
-        dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
         std::cerr << Msg::tr("note: a cell-level table has no verdicts: the T12 replay columns (majority_*, "
                              "both_order_*, prob_*) are empty; they need judgment data")
                          .toStdString()

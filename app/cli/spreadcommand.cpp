@@ -7,7 +7,6 @@
 
 #include "analysis/judgespread.h"
 #include "report/judgespreadtable.h"
-#include "report/trusttableinput.h"
 
 namespace tribunal::cli {
 namespace {
@@ -31,15 +30,11 @@ int runSpread(const QCommandLineParser& parser)
     const auto format = flatFormat(parser);
     if (!format)
         return usage(unknownFlatFormat(parser));
-    QString error;
-    if (!trustSettings(parser, &error))
-        return usage(error);
     int exitCode = kOk;
     bool assumed = false;
     auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
     if (!cells)
         return exitCode;
-    dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
     return writeOutput(parser, writeFlatTable(judgeSpreadTable(judgeSpread(*cells)), *format));
 }
 

@@ -6,7 +6,6 @@
 
 #include "analysis/conditionsweep.h"
 #include "report/sweeptable.h"
-#include "report/trusttableinput.h"
 
 #include <iostream>
 #include <set>
@@ -103,7 +102,6 @@ int runSweep(const QCommandLineParser& parser)
     auto cells = loadCellTable(parser, inputs, &exitCode, &assumed);
     if (!cells)
         return exitCode;
-    dropTrustTableOutputColumns(*cells); // `trust --format csv` output read back
 
     const auto overColumn = parser.value(kOver);
     if (!cellFactorIndex(*cells, overColumn.toStdString()))

@@ -89,13 +89,15 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_overview);
     addDockWidget(Qt::LeftDockWidgetArea, m_items);
     tabifyDockWidget(m_overview, m_items);
+    // Every workspace's short texts (refused settings, cancelled or failed jobs) go to the status bar.
+    const auto showStatus = [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); };
+    connect(m_trust, &Workspace::statusMessage, this, showStatus);
     for (const AnalysisPanel* entry : analysisPanels()) {
         Workspace* workspace = entry->makeWorkspace(m_session, this);
         QDockWidget* dock = entry->makeDock(workspace, this);
         addDockWidget(Qt::LeftDockWidgetArea, dock);
         tabifyDockWidget(m_overview, dock);
-        connect(workspace, &Workspace::statusMessage, this,
-                [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+        connect(workspace, &Workspace::statusMessage, this, showStatus);
         m_analyses.push_back({entry, workspace, dock});
     }
     connect(judgesPanel(), &JudgesPanel::saveAsRequested, this, &MainWindow::showSaveAsDialog);
@@ -131,8 +133,6 @@ MainWindow::MainWindow(QWidget* parent)
                               QString::fromStdString(cell.format));
         m_flip->raise();
     });
-    connect(m_trust, &TrustWorkspace::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
     // Edit > Copy acts on the table the user worked in last, even after focus moved to a menu.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
         if (auto* view = qobject_cast<QAbstractItemView*>(now); view && isAncestorOf(view))

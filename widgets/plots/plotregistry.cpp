@@ -32,16 +32,6 @@ QStringList list(std::initializer_list<const char*> items)
     return out;
 }
 
-/// A series without a CLI table (none today: tst_plotregistry's kKnownGaps is empty).
-[[maybe_unused]] PlotSeries uncovered(const char* id, const char* description, const char* reason)
-{
-    PlotSeries s;
-    s.id = QString::fromLatin1(id);
-    s.description = QString::fromLatin1(description);
-    s.reason = QString::fromLatin1(reason);
-    return s;
-}
-
 PlotSeries covered(const char* id, const char* description, const char* command,
                    std::initializer_list<const char*> options, PlotColumn x, PlotColumn y,
                    std::initializer_list<const char*> keys, const char* filter)
