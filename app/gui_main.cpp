@@ -113,9 +113,13 @@ int main(int argc, char* argv[])
     QStringList paths;
     for (const auto& arg : parser.positionalArguments())
         paths << QFileInfo(arg).absoluteFilePath();
+    // The sample is the program's own file, shared by every user: it opens read-only (Save asks for a copy).
+    auto access = tribunal::ProjectAccess::ReadWrite;
     if (paths.isEmpty()) {
-        if (auto sample = sampleProject(); !sample.isEmpty())
+        if (auto sample = sampleProject(); !sample.isEmpty()) {
             paths << sample;
+            access = tribunal::ProjectAccess::ReadOnly;
+        }
     }
     const QString screenshot = parser.value(screenshotOption);
     const QString panelDir = parser.value(panelsOption);
@@ -184,7 +188,7 @@ int main(int argc, char* argv[])
                 });
             });
     }
-    if (!window.openPaths(paths)) {
+    if (!window.openPaths(paths, access)) {
         printError(QCoreApplication::translate("gui_main", "could not start loading %1")
                        .arg(paths.join(QStringLiteral(", "))));
         return 1;

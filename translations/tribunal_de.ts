@@ -2553,6 +2553,10 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>To keep both, record the change as a condition of the design; to replace them, buy them again.</source>
         <translation>Um beide zu behalten, die Änderung als Bedingung des Designs aufnehmen; um sie zu ersetzen, sie erneut kaufen.</translation>
     </message>
+    <message>
+        <source>The project is read-only (the bundled sample or a file you may not write): save it as a new project first; the run writes every answer to the project file.</source>
+        <translation>Das Projekt ist schreibgeschützt (das mitgelieferte Beispiel oder eine Datei, die Sie nicht schreiben dürfen): Speichern Sie es zuerst als neues Projekt; der Lauf schreibt jede Antwort in die Projektdatei.</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::JudgmentTreeModel</name>
@@ -2811,6 +2815,14 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>%L1 new items</source>
         <translation>%L1 neue Items</translation>
+    </message>
+    <message>
+        <source>%1 is read-only (the bundled sample or a file you may not write). Choose another file for your copy.</source>
+        <translation>%1 ist schreibgeschützt (das mitgelieferte Beispiel oder eine Datei, die Sie nicht schreiben dürfen). Wählen Sie eine andere Datei für Ihre Kopie.</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (schreibgeschützt)</translation>
     </message>
 </context>
 <context>

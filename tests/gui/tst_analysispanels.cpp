@@ -2,12 +2,15 @@
 // analysis's workspace and dock, and nothing else lists them.
 
 #include "bias/biasworkspace.h"
+#include "export/exportdialog.h"
+#include "export/latextablesource.h"
 #include "framework/analysispanels.h"
 #include "framework/auditsession.h"
 #include "framework/mainwindow.h"
 #include "framework/workspace.h"
 #include "trust/overviewpanel.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -23,6 +26,7 @@ class TestAnalysisPanels : public QObject {
 private slots:
     void everyRegisteredPanelIsADock();
     void entriesAreDistinct();
+    void latexTablesAreRegisteredOnce();
 };
 
 void TestAnalysisPanels::everyRegisteredPanelIsADock()
@@ -78,6 +82,49 @@ void TestAnalysisPanels::entriesAreDistinct()
         names << QString::fromLatin1(entry->name);
     }
     QCOMPARE(names, (QStringList{"bias", "rubric", "confident-errors", "cascades", "judges"}));
+}
+
+void TestAnalysisPanels::latexTablesAreRegisteredOnce()
+{
+    // An entry's latexTables are the Export dialog's tables of that analysis (the third registration site is
+    // gone): each has a code of its own above the trust tables, a title and a .tex name, and follows its
+    // workspace (a status message, which every workspace can send, reaches `changed`). The main window's
+    // dialog lists the trust tables and exactly these, in code order.
+    auto window = std::make_unique<MainWindow>();
+    QObject context;
+    QList<int> codes;
+    QStringList titles;
+    for (const MainWindow::Analysis& analysis : window->analyses()) {
+        if (analysis.entry->latexTables == nullptr)
+            continue;
+        int changes = 0;
+        const auto sources =
+            analysis.entry->latexTables(analysis.workspace, &context, [&changes] { ++changes; });
+        QVERIFY2(!sources.empty(), analysis.entry->name);
+        for (const LatexTableSource& s : sources) {
+            QVERIFY2(s.code >= kLatexSourceCodeBase, qPrintable(s.title));
+            QVERIFY2(!codes.contains(s.code), qPrintable(s.title));
+            QVERIFY2(!s.title.isEmpty() && !titles.contains(s.title), qPrintable(s.title));
+            QVERIFY2(s.fileName.endsWith(QLatin1String(".tex")), qPrintable(s.fileName));
+            QVERIFY(s.problem && s.cliArguments && s.latex && s.pendingNote);
+            QVERIFY2(!s.problem().isEmpty(), qPrintable(s.title)); // no audit yet
+            codes << s.code;
+            titles << s.title;
+        }
+        emit analysis.workspace->statusMessage(QStringLiteral("test"));
+        QVERIFY2(changes > 0, analysis.entry->name);
+    }
+    QCOMPARE(codes.size(), 8); // bias 3, rubric 2, confident errors 1, cascades 2
+
+    window->showExportDialog();
+    const QComboBox* box = window->exportDialog()->tableBox();
+    QList<int> listed;
+    for (int row = 0; row < box->count(); ++row)
+        if (box->itemData(row).toInt() >= kLatexSourceCodeBase)
+            listed << box->itemData(row).toInt();
+    QCOMPARE(box->count(), 4 + codes.size());
+    std::sort(codes.begin(), codes.end());
+    QCOMPARE(listed, codes);
 }
 
 QTEST_MAIN(TestAnalysisPanels)

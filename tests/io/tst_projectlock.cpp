@@ -214,6 +214,52 @@ private slots:
         QCOMPARE(now->command, std::string("run"));
     }
 
+    // A writer killed while it took over a dead holder's lock leaves Qt's removal guard `.lock.rmlock`
+    // behind, empty when the kill came between its creation and its pid (tst_runcrash under load), or with
+    // the killed writer's pid. Both are taken over with the dead holder's lock: before, the empty guard made
+    // every writer refused for 30 s as "being written by <the dead holder>".
+    void guardOfAKilledTakeoverIsTakenOver_data()
+    {
+        QTest::addColumn<bool>("emptyGuard");
+        QTest::newRow("empty guard") << true;
+        QTest::newRow("guard of a dead process") << false;
+    }
+
+    void guardOfAKilledTakeoverIsTakenOver()
+    {
+        QFETCH(bool, emptyGuard);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string project = dir.filePath(QStringLiteral("p.tribunal")).toStdString();
+        const auto deadProcess = [] {
+            const pid_t child = ::fork();
+            if (child == 0)
+                ::_exit(0);
+            ::waitpid(child, nullptr, 0);
+            return child;
+        };
+        const auto qtLockFile = [](pid_t pid) {
+            return QByteArray::number(pid) + '\n' + thisProgram().toUtf8() + '\n' +
+                   QSysInfo::machineHostName().toUtf8() + '\n';
+        };
+        QFile lock(lockFile(project));
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        lock.write(qtLockFile(deadProcess()));
+        lock.close();
+        QFile guard(lockFile(project) + QStringLiteral(".rmlock"));
+        QVERIFY(guard.open(QIODevice::WriteOnly));
+        if (!emptyGuard)
+            guard.write(qtLockFile(deadProcess()));
+        guard.close();
+        std::optional<ProjectLockHolder> heldBy;
+        auto taken = ProjectLock::acquire(project, "run", &heldBy);
+        QVERIFY2(taken, heldBy ? ProjectLock::refusalMessage(project, *heldBy).c_str() : "refused");
+        QVERIFY(taken->held());
+        std::optional<ProjectLockHolder> now;
+        QVERIFY(!ProjectLock::acquire(project, "x", &now));
+        QCOMPARE(now->pid, QCoreApplication::applicationPid());
+    }
+
     void unlockableDirectoryDoesNotRefuse()
     {
         QTemporaryDir dir;

@@ -1,5 +1,6 @@
 #include "bias/biaspanel.h"
 
+#include "export/biaslatexexport.h"
 #include "framework/analysispanels.h"
 
 #include "framework/flattablemodel.h"
@@ -159,9 +160,12 @@ BiasPanel::BiasPanel(BiasWorkspace* workspace, QWidget* parent)
     });
     connect(m_workspace, &BiasWorkspace::selectedRowChanged, this, &BiasPanel::showRow);
     connect(m_workspace, &BiasWorkspace::busyChanged, this, [this](bool busy) {
-        m_busy->setVisible(busy);
+        showJobBusy(m_busy, busy);
         updateMessage();
     });
+    // The workspace's long job's steps (B4 / B5: one step per design row that resamples).
+    connect(m_workspace, &Workspace::jobProgress, this,
+            [this](qint64 done, qint64 total) { showJobProgress(m_busy, done, total); });
     updateFamilies();
     updateMessage();
     showRow(m_workspace->selectedRow());
@@ -372,7 +376,8 @@ const AnalysisPanel& biasAnalysisPanel()
                                      },
                                      [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
                                          return new BiasPanel(static_cast<BiasWorkspace*>(workspace), parent);
-                                     }};
+                                     },
+                                     &biasLatexTables};
     return panel;
 }
 

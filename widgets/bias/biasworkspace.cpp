@@ -185,11 +185,12 @@ void BiasWorkspace::startAnalysis()
         bool cancelled = false;
     };
     const JobCancel::Flag flag = m_cancelAnalysis.next(); // stops the job this one supersedes
+    // The dock's bar: B4 / B5 resampling steps, one per design row (jobProgress).
+    const Progress progress = jobProgressFor(flag);
     m_jobs.run(
-        [audit, settings, flag] {
+        [audit, settings, progress] {
             Analysis result;
-            result.view =
-                computeView(audit, settings, &result.error, JobCancel::progress(flag), &result.cancelled);
+            result.view = computeView(audit, settings, &result.error, progress, &result.cancelled);
             return result;
         },
         [this, generation](Analysis result) {

@@ -11,8 +11,10 @@
 //     bootstrap intervals do not depend on it;
 //   - every other bias setting, or a new audit: one job (analyseBias and analyseCalibration);
 //   - family and selection: no computation at all.
-// A newer request supersedes a running job: its result is dropped when it arrives (analyseBias has no cancel
-// point, so the old job runs to its end on a pool thread). GUI thread only.
+// A newer request supersedes a running job: its cancel flag is raised (jobcancel.h; B4 / B5 stop at the next
+// design row) and its result dropped when it arrives. The dock's progress bar is the analysis job's
+// (Workspace::jobProgress: analyseBias's steps, one per design row that resamples; the superseded job's
+// steps never reach it). GUI thread only.
 
 #include "framework/backgroundjobs.h"
 #include "framework/jobcancel.h"

@@ -1,6 +1,7 @@
 #include "cascades/cascadepanel.h"
 
 #include "cascades/cascadeworkspace.h"
+#include "export/cascadelatexexport.h"
 #include "framework/analysispanels.h"
 
 #include "cascades/cascadeplot.h"
@@ -115,9 +116,12 @@ CascadesPanel::CascadesPanel(CascadeWorkspace* workspace, QWidget* parent)
     connect(m_workspace, &CascadeWorkspace::summaryChanged, this, &CascadesPanel::showSummary);
     connect(m_workspace, &CascadeWorkspace::selectionChanged, this, &CascadesPanel::showSelection);
     connect(m_workspace, &CascadeWorkspace::busyChanged, this, [this](bool busy) {
-        m_busy->setVisible(busy);
+        showJobBusy(m_busy, busy);
         updateMessage();
     });
+    // The workspace's long job's steps (K9: the summary job's halvings).
+    connect(m_workspace, &Workspace::jobProgress, this,
+            [this](qint64 done, qint64 total) { showJobProgress(m_busy, done, total); });
     showCurves();
     showSummary();
     showSelection();
@@ -400,7 +404,8 @@ const AnalysisPanel& cascadeAnalysisPanel()
                                      [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
                                          return new CascadesPanel(static_cast<CascadeWorkspace*>(workspace),
                                                                   parent);
-                                     }};
+                                     },
+                                     &cascadeLatexTables};
     return panel;
 }
 

@@ -287,11 +287,12 @@ void CascadeWorkspace::startSummary()
     const auto settings = m_settings;
     ++m_summaryRuns;
     const JobCancel::Flag flag = m_cancelSummary.next(); // stops the job this one supersedes
-    m_jobs.run(
-        [audit, settings, flag] { return computeCascadeSummary(audit, settings, JobCancel::progress(flag)); },
-        [this, generation](std::shared_ptr<CascadeSummaryView> view) {
-            applySummary(generation, std::move(view));
-        });
+    // The dock's bar: the K9 halvings (jobProgress); see the header for why only this job reports.
+    const Progress progress = jobProgressFor(flag);
+    m_jobs.run([audit, settings, progress] { return computeCascadeSummary(audit, settings, progress); },
+               [this, generation](std::shared_ptr<CascadeSummaryView> view) {
+                   applySummary(generation, std::move(view));
+               });
 }
 
 void CascadeWorkspace::startJury()

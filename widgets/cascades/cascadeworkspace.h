@@ -20,7 +20,11 @@
 // A setter recomputes only what depends on it: the panel, rounding (R1) or judges -> every job; halvings
 // -> the summary job only; seed -> the summary and jury jobs; jury resamples or margin -> the jury job
 // only; kind, fallback or tau -> nothing. A newer request supersedes a running job of the same kind (its
-// result is dropped on arrival). GUI thread only.
+// cancel flag is raised, jobcancel.h, and its result dropped on arrival). GUI thread only.
+// Progress (Workspace::jobProgress, the dock's bar): the summary job's alone - cascadePanel's K9 steps, total
+// = kinds x halvings. It is the one job whose length the dock's settings raise (halvings); the curves job
+// runs a single halving and the jury job is the Export dialog's, not the dock's, and two jobs reporting
+// into one bar would move it back and forth. A superseded summary job's steps never reach the bar.
 //
 // Default judges (until the user picks some): the first judge D is the cheapest judge of the panel whose
 // verdicts carry a K1 confidence or a P(MET) (rubricverdicts.h) - cheapest by K11 cost per 1,000 requests

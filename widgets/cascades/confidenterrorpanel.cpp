@@ -1,6 +1,7 @@
 #include "cascades/confidenterrorpanel.h"
 
 #include "cascades/confidenterrorworkspace.h"
+#include "export/cascadelatexexport.h"
 #include "framework/analysispanels.h"
 
 #include "cascades/confidenterrorview.h"
@@ -110,9 +111,13 @@ ConfidentErrorsPanel::ConfidentErrorsPanel(ConfidentErrorWorkspace* workspace, Q
             showNote();
     });
     connect(m_workspace, &ConfidentErrorWorkspace::busyChanged, this, [this](bool busy) {
-        m_busy->setVisible(busy);
+        showJobBusy(m_busy, busy);
         updateMessage();
     });
+    // Like every dock's bar; K3 / K4 have no chunks, so the workspace reports none (its header) and the bar
+    // stays indeterminate.
+    connect(m_workspace, &Workspace::jobProgress, this,
+            [this](qint64 done, qint64 total) { showJobProgress(m_busy, done, total); });
     showView();
     showRows();
     showSelection(m_workspace->selectedRow());
@@ -396,7 +401,8 @@ const AnalysisPanel& confidentErrorAnalysisPanel()
                                      [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
                                          return new ConfidentErrorsPanel(
                                              static_cast<ConfidentErrorWorkspace*>(workspace), parent);
-                                     }};
+                                     },
+                                     &confidentErrorLatexTables};
     return panel;
 }
 

@@ -19,6 +19,8 @@
 // on it: panel, first judge, others, n or rounding (R1) start the job; the kind, the raters filter
 // (unanimous / split) and the selection only choose rows of the published view. A newer request supersedes
 // a running job: its result is dropped. GUI thread only.
+// Progress: none (Workspace::jobProgress is never emitted): confidentErrorPanel (K3 / K4) is one pass over
+// the panel's pairs with no chunks to report or cancel, so the dock's bar stays an activity indicator.
 //
 // The computed view is in confidenterrorview.h, so this header stays free of the K analysis headers (it is
 // included next to every other workspace, e.g. in mainwindow.cpp).

@@ -107,6 +107,7 @@ std::vector<LatexTableSource> biasLatexSources(const BiasWorkspace* bias)
     for (const auto& t : tables) {
         const BiasLatexTable table = t.table;
         LatexTableSource s;
+        s.code = kBiasLatexCode + static_cast<int>(table);
         s.title = t.title;
         s.fileName = QString::fromLatin1(t.file);
         s.problem = [bias, table] { return biasExportProblem(bias, table); };
@@ -127,6 +128,19 @@ std::vector<LatexTableSource> biasLatexSources(const BiasWorkspace* bias)
         out.push_back(std::move(s));
     }
     return out;
+}
+
+std::vector<LatexTableSource> biasLatexTables(Workspace* workspace, QObject* context,
+                                              const std::function<void()>& changed)
+{
+    auto* bias = static_cast<BiasWorkspace*>(workspace);
+    // A finished analysis (new rows or settings), another margin (verdicts and caption), a job starting or
+    // failing (the note).
+    QObject::connect(bias, &BiasWorkspace::viewChanged, context, changed);
+    QObject::connect(bias, &BiasWorkspace::valuesChanged, context, changed);
+    QObject::connect(bias, &BiasWorkspace::busyChanged, context, changed);
+    QObject::connect(bias, &BiasWorkspace::statusMessage, context, changed);
+    return biasLatexSources(bias);
 }
 
 } // namespace tribunal

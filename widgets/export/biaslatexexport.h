@@ -10,14 +10,20 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <string>
 #include <vector>
+
+class QObject;
 
 namespace tribunal {
 
 class BiasWorkspace;
+class Workspace;
 
 enum class BiasLatexTable { Excess, Counts, Calibration };
+/// LatexTableSource::code of BiasLatexTable value 0; the others follow.
+constexpr int kBiasLatexCode = kLatexSourceCodeBase;
 
 /// Why `table` cannot be exported now (no workspace, no audit, still computing, nothing to show - the CLI's
 /// own refusals), or empty when it can.
@@ -35,5 +41,10 @@ std::string biasExportLatex(const BiasWorkspace* bias, BiasLatexTable table, boo
 
 /// The Export dialog's entries of the three tables, in BiasLatexTable order.
 std::vector<LatexTableSource> biasLatexSources(const BiasWorkspace* bias);
+
+/// The Bias panel's AnalysisPanel::latexTables: biasLatexSources of `workspace` (a BiasWorkspace), with its
+/// new views and values, busy state and status messages connected to `changed`.
+std::vector<LatexTableSource> biasLatexTables(Workspace* workspace, QObject* context,
+                                              const std::function<void()>& changed);
 
 } // namespace tribunal

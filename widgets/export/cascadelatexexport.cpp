@@ -295,13 +295,14 @@ std::string cascadeExportLatex(const CascadeWorkspace* cascades, const Confident
 }
 
 std::vector<LatexTableSource> cascadeLatexSources(const CascadeWorkspace* cascades,
-                                                  const ConfidentErrorWorkspace* errors)
+                                                  const ConfidentErrorWorkspace* errors,
+                                                  const std::vector<CascadeLatexTable>& tables)
 {
     const struct {
         CascadeLatexTable table;
         QString title;
         const char* file;
-    } tables[] = {
+    } known[] = {
         {CascadeLatexTable::Summary,
          QCoreApplication::translate("tribunal::ExportDialog", "Cascades: summary with K9 cross-fitting"),
          "cascade-summary.tex"},
@@ -312,9 +313,10 @@ std::vector<LatexTableSource> cascadeLatexSources(const CascadeWorkspace* cascad
          QCoreApplication::translate("tribunal::ExportDialog", "Jury of the cascade's judges (K5, K6)"),
          "jury.tex"}};
     std::vector<LatexTableSource> out;
-    for (const auto& t : tables) {
-        const CascadeLatexTable table = t.table;
+    for (const CascadeLatexTable table : tables) {
+        const auto& t = known[static_cast<int>(table)];
         LatexTableSource s;
+        s.code = kCascadeLatexCode + static_cast<int>(table);
         s.title = t.title;
         s.fileName = QString::fromLatin1(t.file);
         s.problem = [cascades, errors, table] { return cascadeExportProblem(cascades, errors, table); };
@@ -344,23 +346,28 @@ std::vector<LatexTableSource> cascadeLatexSources(const CascadeWorkspace* cascad
     return out;
 }
 
-void attachCascadeSources(QObject* context, CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors,
-                          const std::function<void()>& changed)
+std::vector<LatexTableSource> cascadeLatexTables(Workspace* workspace, QObject* context,
+                                                 const std::function<void()>& changed)
 {
-    if (cascades != nullptr) {
-        // New curves may make a summary or jury current or not; the busy state and status change the note.
-        QObject::connect(cascades, &CascadeWorkspace::curvesChanged, context, changed);
-        QObject::connect(cascades, &CascadeWorkspace::summaryChanged, context, changed);
-        QObject::connect(cascades, &CascadeWorkspace::juryChanged, context, changed);
-        QObject::connect(cascades, &CascadeWorkspace::busyChanged, context, changed);
-        QObject::connect(cascades, &CascadeWorkspace::statusMessage, context, changed);
-        cascades->requestJury();
-    }
-    if (errors != nullptr) {
-        QObject::connect(errors, &ConfidentErrorWorkspace::viewChanged, context, changed);
-        QObject::connect(errors, &ConfidentErrorWorkspace::busyChanged, context, changed);
-        QObject::connect(errors, &ConfidentErrorWorkspace::statusMessage, context, changed);
-    }
+    auto* cascades = static_cast<CascadeWorkspace*>(workspace);
+    // New curves may make a summary or jury current or not; the busy state and status change the note.
+    QObject::connect(cascades, &CascadeWorkspace::curvesChanged, context, changed);
+    QObject::connect(cascades, &CascadeWorkspace::summaryChanged, context, changed);
+    QObject::connect(cascades, &CascadeWorkspace::juryChanged, context, changed);
+    QObject::connect(cascades, &CascadeWorkspace::busyChanged, context, changed);
+    QObject::connect(cascades, &CascadeWorkspace::statusMessage, context, changed);
+    cascades->requestJury();
+    return cascadeLatexSources(cascades, nullptr, {CascadeLatexTable::Summary, CascadeLatexTable::Jury});
+}
+
+std::vector<LatexTableSource> confidentErrorLatexTables(Workspace* workspace, QObject* context,
+                                                        const std::function<void()>& changed)
+{
+    auto* errors = static_cast<ConfidentErrorWorkspace*>(workspace);
+    QObject::connect(errors, &ConfidentErrorWorkspace::viewChanged, context, changed);
+    QObject::connect(errors, &ConfidentErrorWorkspace::busyChanged, context, changed);
+    QObject::connect(errors, &ConfidentErrorWorkspace::statusMessage, context, changed);
+    return cascadeLatexSources(nullptr, errors, {CascadeLatexTable::ConfidentErrors});
 }
 
 } // namespace tribunal

@@ -15,7 +15,7 @@
 //   dock shows - its first judge, then its fallbacks in name order (the CLI's jury accepts any two or more
 //   judges of the panel, and without --candidates compares the jury with the best of them alone), at the
 //   settings' jury resamples and margin and the dock's seed and rounding: `jury INPUT --panel P --jurors
-//   D,F1,F2,...`. attachCascadeSources() requests that job.
+//   D,F1,F2,...`. cascadeLatexTables() requests that job.
 // The panel is always named (the views hold one panel; the CLI's default is every panel).
 //
 // Judges are named as the CLI looks them up (the rubric commands of tribunal-cli): `judge`, or
@@ -38,8 +38,12 @@ namespace tribunal {
 
 class CascadeWorkspace;
 class ConfidentErrorWorkspace;
+class Workspace;
 
 enum class CascadeLatexTable { Summary, ConfidentErrors, Jury };
+/// LatexTableSource::code of CascadeLatexTable value 0; the others follow (the dialog lists the three
+/// together although two panels register them).
+constexpr int kCascadeLatexCode = kLatexSourceCodeBase + 20;
 
 /// Why `table` cannot be exported now (no workspace, no audit, still computing, nothing to show - the CLI's
 /// own refusals - or a judge the CLI cannot name), or empty when it can. Summary and Jury read `cascades`,
@@ -58,15 +62,22 @@ QStringList cascadeExportCliArguments(const CascadeWorkspace* cascades, const Co
 std::string cascadeExportLatex(const CascadeWorkspace* cascades, const ConfidentErrorWorkspace* errors,
                                CascadeLatexTable table, bool standalone, QString* problem);
 
-/// The Export dialog's entries of the three tables, in CascadeLatexTable order.
+/// The Export dialog's entries of `tables` (each table once, in the order given). The Summary and Jury
+/// entries read `cascades`, ConfidentErrors `errors`; either may be null.
 std::vector<LatexTableSource> cascadeLatexSources(const CascadeWorkspace* cascades,
-                                                  const ConfidentErrorWorkspace* errors);
+                                                  const ConfidentErrorWorkspace* errors,
+                                                  const std::vector<CascadeLatexTable>& tables);
 
-/// Calls `changed` (in `context`'s thread, while `context` lives) whenever a table of the two workspaces may
-/// have changed (new views, a job starting or ending, a status message), and requests the jury job
-/// (CascadeWorkspace::requestJury): a dialog that lists the jury table keeps it computed. Either workspace
-/// may be null.
-void attachCascadeSources(QObject* context, CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors,
-                          const std::function<void()>& changed);
+/// The Cascades panel's AnalysisPanel::latexTables: the Summary and Jury of `workspace` (a
+/// CascadeWorkspace). Calls `changed` (in `context`'s thread, while `context` lives) whenever they may have
+/// changed (new curves, summary or jury, a job starting or ending, a status message), and requests the jury
+/// job (CascadeWorkspace::requestJury): a dialog that lists the jury table keeps it computed.
+std::vector<LatexTableSource> cascadeLatexTables(Workspace* workspace, QObject* context,
+                                                 const std::function<void()>& changed);
+
+/// The Confident errors panel's AnalysisPanel::latexTables: the ConfidentErrors table of `workspace` (a
+/// ConfidentErrorWorkspace), with its new views, busy state and status messages connected to `changed`.
+std::vector<LatexTableSource> confidentErrorLatexTables(Workspace* workspace, QObject* context,
+                                                        const std::function<void()>& changed);
 
 } // namespace tribunal

@@ -1,7 +1,10 @@
 #include "export/exportdialog.h"
 
 #include "bias/biasworkspace.h"
+#include "cascades/cascadeworkspace.h"
+#include "cascades/confidenterrorworkspace.h"
 #include "export/exportfile.h"
+#include "framework/analysispanels.h"
 #include "framework/auditsession.h"
 #include "framework/coreerrortext.h"
 #include "rubric/rubricworkspace.h"
@@ -36,11 +39,25 @@ namespace {
 const QStringList kDefaultFactors = {QStringLiteral("judge"), QStringLiteral("format"),
                                      QStringLiteral("dataset")};
 const char* const kDirectoryKey = "export/directory";
-/// Combo data of the other tables: a group's base + the group's enum value (the trust tables use
-/// TrustLatexTable's values, below kSourceData).
-constexpr int kSourceData = 100; ///< the bias tables
-constexpr int kRubricData = 110;
-constexpr int kCascadeData = 120;
+
+/// The registry's entries of the typed workspaces the older constructors take (null ones are skipped).
+std::vector<ExportAnalysis> analysesOf(BiasWorkspace* bias, RubricWorkspace* rubric,
+                                       CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors)
+{
+    return {{&biasAnalysisPanel(), bias},
+            {&rubricAnalysisPanel(), rubric},
+            {&confidentErrorAnalysisPanel(), errors},
+            {&cascadeAnalysisPanel(), cascades}};
+}
+
+/// The workspace of type W among `analyses`, or null.
+template <typename W> W* workspaceOf(const std::vector<ExportAnalysis>& analyses)
+{
+    for (const auto& a : analyses)
+        if (auto* w = qobject_cast<W*>(a.workspace))
+            return w;
+    return nullptr;
+}
 
 } // namespace
 
@@ -59,8 +76,14 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
 
 ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
                            CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors, QWidget* parent)
-    : QDialog(parent), m_workspace(workspace), m_bias(bias), m_rubric(rubric), m_cascades(cascades),
-      m_errors(errors), m_tableBox(new QComboBox(this)),
+    : ExportDialog(workspace, analysesOf(bias, rubric, cascades, errors), parent)
+{}
+
+ExportDialog::ExportDialog(TrustWorkspace* workspace, const std::vector<ExportAnalysis>& analyses,
+                           QWidget* parent)
+    : QDialog(parent), m_workspace(workspace), m_bias(workspaceOf<BiasWorkspace>(analyses)),
+      m_rubric(workspaceOf<RubricWorkspace>(analyses)), m_cascades(workspaceOf<CascadeWorkspace>(analyses)),
+      m_errors(workspaceOf<ConfidentErrorWorkspace>(analyses)), m_tableBox(new QComboBox(this)),
       m_colour(new QCheckBox(tr("Shade T in bands (xcolor)"), this)),
       m_standalone(new QCheckBox(tr("Standalone document (compiles on its own)"), this)),
       m_factors(new QListWidget(this)), m_note(new QLabel(this)), m_preview(new QPlainTextEdit(this)),
@@ -76,19 +99,18 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
     m_tableBox->addItem(tr("Format dispersion (Table 4)"), static_cast<int>(TrustLatexTable::Dispersion));
     m_tableBox->addItem(tr("ANOVA of T (Table 5)"), static_cast<int>(TrustLatexTable::Anova));
     m_tableBox->addItem(tr("Closed-form vs joint T (Table 10)"), static_cast<int>(TrustLatexTable::Gap));
-    const auto addSources = [this](std::vector<LatexTableSource> sources, int base) {
-        for (std::size_t i = 0; i < sources.size(); ++i) {
-            m_codes.push_back(base + static_cast<int>(i));
-            m_tableBox->addItem(sources[i].title, m_codes.back());
-            m_sources.push_back(std::move(sources[i]));
-        }
-    };
-    if (m_bias != nullptr)
-        addSources(biasLatexSources(m_bias), kSourceData);
-    if (m_rubric != nullptr)
-        addSources(rubricLatexSources(m_rubric), kRubricData);
-    if (m_cascades != nullptr || m_errors != nullptr)
-        addSources(cascadeLatexSources(m_cascades, m_errors), kCascadeData);
+    // The registry's tables. A workspace's changes refresh the preview: new rows or settings, a job starting,
+    // ending or failing (the note).
+    for (const auto& analysis : analyses) {
+        if (analysis.workspace == nullptr || analysis.entry->latexTables == nullptr)
+            continue;
+        for (auto& s : analysis.entry->latexTables(analysis.workspace, this, [this] { refresh(); }))
+            m_sources.push_back(std::move(s));
+    }
+    std::stable_sort(m_sources.begin(), m_sources.end(),
+                     [](const LatexTableSource& a, const LatexTableSource& b) { return a.code < b.code; });
+    for (const auto& s : m_sources)
+        m_tableBox->addItem(s.title, s.code);
     m_colour->setObjectName(QStringLiteral("exportColour"));
     m_standalone->setObjectName(QStringLiteral("exportStandalone"));
     m_factors->setObjectName(QStringLiteral("exportFactors"));
@@ -136,21 +158,6 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
     // The note says whether intervals are coming (a cancelled job ends with a status message only).
     connect(m_workspace, &TrustWorkspace::busyChanged, this, &ExportDialog::refresh);
     connect(m_workspace, &TrustWorkspace::statusMessage, this, &ExportDialog::refresh);
-    if (m_bias != nullptr) {
-        // A finished analysis (new rows or settings), another margin (verdicts and caption), a job starting
-        // or failing (the note).
-        connect(m_bias, &BiasWorkspace::viewChanged, this, &ExportDialog::refresh);
-        connect(m_bias, &BiasWorkspace::valuesChanged, this, &ExportDialog::refresh);
-        connect(m_bias, &BiasWorkspace::busyChanged, this, &ExportDialog::refresh);
-        connect(m_bias, &BiasWorkspace::statusMessage, this, &ExportDialog::refresh);
-    }
-    if (m_rubric != nullptr) {
-        connect(m_rubric, &RubricWorkspace::viewChanged, this, &ExportDialog::refresh);
-        connect(m_rubric, &RubricWorkspace::comparisonsChanged, this, &ExportDialog::refresh);
-        connect(m_rubric, &RubricWorkspace::busyChanged, this, &ExportDialog::refresh);
-        connect(m_rubric, &RubricWorkspace::statusMessage, this, &ExportDialog::refresh);
-    }
-    attachCascadeSources(this, m_cascades, m_errors, [this] { refresh(); });
 
     rebuildFactors();
     refresh();
@@ -159,13 +166,14 @@ ExportDialog::ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, Rubri
 TrustLatexTable ExportDialog::table() const
 {
     const int code = m_tableBox->currentData().toInt();
-    return code >= kSourceData ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
+    return code >= kLatexSourceCodeBase ? TrustLatexTable::Cells : static_cast<TrustLatexTable>(code);
 }
 
 const LatexTableSource* ExportDialog::sourceOf(int code) const
 {
-    const auto it = std::find(m_codes.begin(), m_codes.end(), code);
-    return it == m_codes.end() ? nullptr : &m_sources[static_cast<std::size_t>(it - m_codes.begin())];
+    const auto it = std::find_if(m_sources.begin(), m_sources.end(),
+                                 [code](const LatexTableSource& s) { return s.code == code; });
+    return it == m_sources.end() ? nullptr : &*it;
 }
 
 const LatexTableSource* ExportDialog::source() const
@@ -181,39 +189,42 @@ int ExportDialog::chosenIn(int base) const
 
 std::optional<BiasLatexTable> ExportDialog::biasTable() const
 {
-    const int code = chosenIn(kSourceData);
+    const int code = chosenIn(kBiasLatexCode);
     return code < 0 ? std::nullopt : std::optional(static_cast<BiasLatexTable>(code));
 }
 
 std::optional<RubricLatexTable> ExportDialog::rubricTable() const
 {
-    const int code = chosenIn(kRubricData);
+    const int code = chosenIn(kRubricLatexCode);
     return code < 0 ? std::nullopt : std::optional(static_cast<RubricLatexTable>(code));
 }
 
 std::optional<CascadeLatexTable> ExportDialog::cascadeTable() const
 {
-    const int code = chosenIn(kCascadeData);
+    const int code = chosenIn(kCascadeLatexCode);
     return code < 0 ? std::nullopt : std::optional(static_cast<CascadeLatexTable>(code));
 }
 
 // A table that is not listed has no combo entry: findData gives -1 and the choice stays.
+void ExportDialog::chooseCode(int code)
+{
+    if (const int index = m_tableBox->findData(code); index >= 0)
+        m_tableBox->setCurrentIndex(index);
+}
+
 void ExportDialog::setTable(BiasLatexTable table)
 {
-    if (const int index = m_tableBox->findData(kSourceData + static_cast<int>(table)); index >= 0)
-        m_tableBox->setCurrentIndex(index);
+    chooseCode(kBiasLatexCode + static_cast<int>(table));
 }
 
 void ExportDialog::setTable(RubricLatexTable table)
 {
-    if (const int index = m_tableBox->findData(kRubricData + static_cast<int>(table)); index >= 0)
-        m_tableBox->setCurrentIndex(index);
+    chooseCode(kRubricLatexCode + static_cast<int>(table));
 }
 
 void ExportDialog::setTable(CascadeLatexTable table)
 {
-    if (const int index = m_tableBox->findData(kCascadeData + static_cast<int>(table)); index >= 0)
-        m_tableBox->setCurrentIndex(index);
+    chooseCode(kCascadeLatexCode + static_cast<int>(table));
 }
 
 void ExportDialog::setTable(TrustLatexTable table)
@@ -300,7 +311,7 @@ bool ExportDialog::isTableAvailable(RubricLatexTable table) const
 
 bool ExportDialog::isTableAvailable(CascadeLatexTable table) const
 {
-    const LatexTableSource* s = sourceOf(kCascadeData + static_cast<int>(table));
+    const LatexTableSource* s = sourceOf(kCascadeLatexCode + static_cast<int>(table));
     return s != nullptr && s->problem().isEmpty();
 }
 

@@ -7,11 +7,12 @@
 // `tribunal-cli trust|dispersion|anova|bias|calibration|rubric|compare|cascade|confident-errors|jury
 // --format latex` call (report/trustexport.h, biaslatex.h, rubriclatex.h, cascadelatex.h) on the
 // workspaces' current views, so it is the CLI's output byte for byte for the same settings; cliArguments()
-// names that command. The dialog never computes statistics: the other tables are LatexTableSources
-// (biaslatexexport.h, rubriclatexexport.h, cascadelatexexport.h) reading the workspaces' views, whose
-// settings are the CLI options; the jury table is the Cascades workspace's jury job, which a dialog with a
-// CascadeWorkspace requests. The preview follows the workspaces: new estimates, intervals arriving, a
-// grouping, another margin, finished analyses. GUI thread only.
+// names that command. The dialog never computes statistics: the other tables are the LatexTableSources the
+// analysis-panel registry declares (AnalysisPanel::latexTables; biaslatexexport.h, rubriclatexexport.h,
+// cascadelatexexport.h) reading the workspaces' views, whose settings are the CLI options; the jury table is
+// the Cascades workspace's jury job, which a dialog with a CascadeWorkspace requests. The preview follows the
+// workspaces: new estimates, intervals arriving, a grouping, another margin, finished analyses. GUI thread
+// only.
 
 #include "export/biaslatexexport.h"
 #include "export/cascadelatexexport.h"
@@ -42,6 +43,14 @@ class CascadeWorkspace;
 class ConfidentErrorWorkspace;
 class RubricWorkspace;
 class TrustWorkspace;
+class Workspace;
+struct AnalysisPanel;
+
+/// One analysis of the registry (analysispanels.h) and the workspace its entry made.
+struct ExportAnalysis {
+    const AnalysisPanel* entry;
+    Workspace* workspace;
+};
 
 class ExportDialog : public QDialog {
     Q_OBJECT
@@ -59,6 +68,11 @@ public:
     /// (CascadeWorkspace::requestJury), its only change to a workspace.
     ExportDialog(TrustWorkspace* workspace, BiasWorkspace* bias, RubricWorkspace* rubric,
                  CascadeWorkspace* cascades, ConfidentErrorWorkspace* errors, QWidget* parent);
+    /// The trust tables, then every LaTeX table of `analyses` in code order (LatexTableSource::code): each
+    /// entry's AnalysisPanel::latexTables on its workspace (same rules as `bias`; entries without tables and
+    /// null workspaces are skipped). The main window passes its analyses(); the constructors above pass the
+    /// registry's entries of the workspaces they are given.
+    ExportDialog(TrustWorkspace* workspace, const std::vector<ExportAnalysis>& analyses, QWidget* parent);
 
     /// The trust table chosen; Cells while a bias table is chosen (see biasTable()).
     TrustLatexTable table() const;
@@ -148,16 +162,16 @@ private:
     const LatexTableSource* sourceOf(int code) const;
     /// The combo data of the chosen table, minus `base` when it is in [base, base + 10), else -1.
     int chosenIn(int base) const;
+    /// Selects the table with combo data `code` when it is listed.
+    void chooseCode(int code);
 
     TrustWorkspace* m_workspace;
     BiasWorkspace* m_bias;
     RubricWorkspace* m_rubric;
     CascadeWorkspace* m_cascades;
     ConfidentErrorWorkspace* m_errors;
-    /// The bias tables (BiasLatexTable order, when there is a BiasWorkspace), the rubric tables, then the
-    /// cascade tables; m_codes holds each one's combo data.
+    /// The registered analyses' tables in code order (the combo's entries after the trust tables).
     std::vector<LatexTableSource> m_sources;
-    std::vector<int> m_codes;
     QComboBox* m_tableBox;
     QCheckBox* m_colour;
     QCheckBox* m_standalone;

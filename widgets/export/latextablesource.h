@@ -12,7 +12,14 @@
 
 namespace tribunal {
 
+/// The trust tables use TrustLatexTable's values, below this.
+constexpr int kLatexSourceCodeBase = 100;
+
 struct LatexTableSource {
+    /// Stable identifier and the Table combo's data: the dialog lists the tables in code order. Each feature
+    /// takes a block of ten at or above kLatexSourceCodeBase (bias 100, rubric 110, cascades 120);
+    /// tst_analysispanels checks that the codes of all registered panels are distinct.
+    int code = 0;
     QString title;    ///< the Table combo's entry
     QString fileName; ///< default file name when saving
     /// Why the table has no text now (no audit, still computing, nothing to show), or empty.

@@ -129,6 +129,7 @@ std::vector<LatexTableSource> rubricLatexSources(const RubricWorkspace* rubric)
     for (const auto& t : tables) {
         const RubricLatexTable table = t.table;
         LatexTableSource s;
+        s.code = kRubricLatexCode + static_cast<int>(table);
         s.title = t.title;
         s.fileName = QString::fromLatin1(t.file);
         s.problem = [rubric, table] { return rubricExportProblem(rubric, table); };
@@ -149,6 +150,17 @@ std::vector<LatexTableSource> rubricLatexSources(const RubricWorkspace* rubric)
         out.push_back(std::move(s));
     }
     return out;
+}
+
+std::vector<LatexTableSource> rubricLatexTables(Workspace* workspace, QObject* context,
+                                                const std::function<void()>& changed)
+{
+    auto* rubric = static_cast<RubricWorkspace*>(workspace);
+    QObject::connect(rubric, &RubricWorkspace::viewChanged, context, changed);
+    QObject::connect(rubric, &RubricWorkspace::comparisonsChanged, context, changed);
+    QObject::connect(rubric, &RubricWorkspace::busyChanged, context, changed);
+    QObject::connect(rubric, &RubricWorkspace::statusMessage, context, changed);
+    return rubricLatexSources(rubric);
 }
 
 } // namespace tribunal

@@ -10,14 +10,20 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <string>
 #include <vector>
+
+class QObject;
 
 namespace tribunal {
 
 class RubricWorkspace;
+class Workspace;
 
 enum class RubricLatexTable { Accuracy, PairedComparison };
+/// LatexTableSource::code of RubricLatexTable value 0; the other follows.
+constexpr int kRubricLatexCode = kLatexSourceCodeBase + 10;
 
 /// Why `table` cannot be exported now (no workspace, no audit, still computing, nothing to show - the CLI's
 /// own refusals), or empty when it can.
@@ -35,5 +41,11 @@ std::string rubricExportLatex(const RubricWorkspace* rubric, RubricLatexTable ta
 
 /// The Export dialog's entries of the two tables, in RubricLatexTable order.
 std::vector<LatexTableSource> rubricLatexSources(const RubricWorkspace* rubric);
+
+/// The Rubric judges panel's AnalysisPanel::latexTables: rubricLatexSources of `workspace` (a
+/// RubricWorkspace), with its new views and comparisons, busy state and status messages connected to
+/// `changed`.
+std::vector<LatexTableSource> rubricLatexTables(Workspace* workspace, QObject* context,
+                                                const std::function<void()>& changed);
 
 } // namespace tribunal

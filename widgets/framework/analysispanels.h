@@ -6,9 +6,11 @@
 // the status bar. The session's wait-until-idle (AuditSession::waitForIdle) and the panel pictures
 // (panelscreenshots.h) then find it as they find every workspace and dock. The trust analysis is the frame
 // the others sit in (one workspace behind the overview, plots, flip inspector, item list and item detail), so
-// the main window makes it itself. A new panel: its own files plus one line in analysispanellist.inc. GUI
-// thread only.
+// the main window makes it itself. An entry's LaTeX tables (latexTables) are what the Export dialog lists
+// besides the trust tables. A new panel: its own files plus one line in analysispanellist.inc. GUI thread
+// only.
 
+#include <functional>
 #include <vector>
 
 class QDockWidget;
@@ -19,6 +21,7 @@ namespace tribunal {
 
 class AuditSession;
 class Workspace;
+struct LatexTableSource;
 
 struct AnalysisPanel {
     /// A short stable name ("bias", "cascades"): tests and messages.
@@ -28,6 +31,12 @@ struct AnalysisPanel {
     /// The dock over `workspace`, which makeWorkspace of the same entry made. The dock sets its objectName
     /// (saved layouts and panel pictures use it).
     QDockWidget* (*makeDock)(Workspace* workspace, QWidget* parent);
+    /// The Export dialog's tables reading `workspace` (made by makeWorkspace of the same entry; it must
+    /// outlive `context`), each the bytes of a `tribunal-cli ... --format latex` (export/latextablesource.h).
+    /// Connects the workspace's changes that may change a table to `changed`, called in `context`'s thread
+    /// while `context` lives, and requests the jobs the tables need. Null when the analysis has none.
+    std::vector<LatexTableSource> (*latexTables)(Workspace* workspace, QObject* context,
+                                                 const std::function<void()>& changed) = nullptr;
 };
 
 // One function per entry, defined beside its panel (e.g. bias/biaspanel.cpp).

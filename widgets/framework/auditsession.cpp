@@ -50,16 +50,22 @@ template <typename Work> bool AuditSession::start(Work work)
     return true;
 }
 
-bool AuditSession::openProject(const QString& path)
+bool AuditSession::openProject(const QString& path, ProjectAccess access)
 {
-    return start([path](const Progress& p) { return sessionjobs::openProject(path, p); });
+    if (!start([path](const Progress& p) { return sessionjobs::openProject(path, p); }))
+        return false;
+    m_openReadOnly = access == ProjectAccess::ReadOnly;
+    return true;
 }
 
 bool AuditSession::openFiles(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts)
 {
-    return start([paths, policy, texts](const Progress& p) {
-        return sessionjobs::importFiles(JobResult::Kind::Open, paths, nullptr, policy, p, texts);
-    });
+    if (!start([paths, policy, texts](const Progress& p) {
+            return sessionjobs::importFiles(JobResult::Kind::Open, paths, nullptr, policy, p, texts);
+        }))
+        return false;
+    m_openReadOnly = false;
+    return true;
 }
 
 bool AuditSession::importFiles(const QStringList& paths, BadRecordPolicy policy,
@@ -183,6 +189,8 @@ void AuditSession::finish()
             m_projectPath = out.projectPath;
             // A project read from its file is clean; files read into a new audit are saved nowhere yet.
             m_dirty = m_projectPath.isEmpty();
+            m_readOnly =
+                !m_projectPath.isEmpty() && (m_openReadOnly || !QFileInfo(m_projectPath).isWritable());
         } else {
             m_dirty = true;
         }
@@ -193,6 +201,7 @@ void AuditSession::finish()
     } else if (result.ok && result.kind == JobResult::Kind::Save) {
         m_projectPath = result.paths.first();
         m_dirty = false;
+        m_readOnly = false;
         emit documentChanged();
     }
     emit jobFinished(result);

@@ -22,6 +22,9 @@ namespace tribunal {
 class ProgressRelay;
 class Workspace;
 
+/// How a project is opened: ReadOnly for the bundled sample (the program's own file, shared by every user).
+enum class ProjectAccess { ReadWrite, ReadOnly };
+
 /// One job at a time: open / openFiles / importFiles / saveAs return false (and do nothing) while a job runs.
 /// Jobs run with QtConcurrent; their result is applied on the GUI thread when the job finishes, and only if
 /// it fully succeeded: a failed or cancelled job leaves audit, path, extras and dirty flag unchanged.
@@ -41,13 +44,18 @@ public:
     const ProjectExtras& extras() const { return m_extras; }
     /// Unsaved changes (imports since the last open / save).
     bool isDirty() const { return m_dirty; }
+    /// The project file may not be written: it was opened with ProjectAccess::ReadOnly (the bundled sample)
+    /// or the file is not writable. Nothing writes it then: Save asks for a new file, a judge run is refused
+    /// until the audit is saved elsewhere. False without a project path; a successful save clears it.
+    bool isReadOnly() const { return m_readOnly; }
     bool isBusy() const { return m_busy; }
 
     /// True for a path that names a project file (the `.tribunal` suffix or the SQLite header).
     static bool isProjectFile(const QString& path);
 
-    /// Opens a project file, replacing the current audit.
-    bool openProject(const QString& path);
+    /// Opens a project file, replacing the current audit (read-only with ProjectAccess::ReadOnly, see
+    /// isReadOnly()).
+    bool openProject(const QString& path, ProjectAccess access = ProjectAccess::ReadWrite);
     /// Reads importable files / folders into a new, unsaved audit that replaces the current one.
     bool openFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst,
                    const HarnessTextPaths& texts = {});
@@ -98,7 +106,9 @@ private:
     QString m_projectPath;
     ProjectExtras m_extras;
     bool m_dirty = false;
-    bool m_busy = false; // from start() until the result is applied (the future finishes earlier)
+    bool m_readOnly = false;
+    bool m_openReadOnly = false; ///< the access the running open asked for (applied when it succeeds)
+    bool m_busy = false;         // from start() until the result is applied (the future finishes earlier)
     ProgressRelay* m_relay;
     QFutureWatcher<JobOutput> m_watcher;
 };

@@ -44,6 +44,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QShowEvent>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 
@@ -55,6 +56,7 @@ constexpr int kMessageMs = 5000;
 const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
 const char* const kSkipKey = "import/skipBadRecords";
+const char* const kProjectDirectoryKey = "project/directory"; ///< the folder of the last project saved
 
 QStringList localPaths(const QMimeData* mime)
 {
@@ -237,13 +239,13 @@ void MainWindow::createMenus()
     view->addMenu(language);
 }
 
-bool MainWindow::openPaths(const QStringList& paths)
+bool MainWindow::openPaths(const QStringList& paths, ProjectAccess access)
 {
     if (paths.isEmpty() || m_session->isBusy() || !confirmDiscard())
         return false;
     const bool project = paths.size() == 1 && AuditSession::isProjectFile(paths.first());
-    const bool started =
-        project ? m_session->openProject(paths.first()) : m_session->openFiles(paths, defaultPolicy());
+    const bool started = project ? m_session->openProject(paths.first(), access)
+                                 : m_session->openFiles(paths, defaultPolicy());
     if (started)
         beginJob(tr("Opening %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
     return started;
@@ -284,23 +286,57 @@ void MainWindow::showImportDialog()
     dialog->open();
 }
 
+QString MainWindow::proposedSavePath() const
+{
+    const QString project = m_session->projectPath();
+    if (!project.isEmpty() && !m_session->isReadOnly())
+        return project;
+    QString directory = QSettings().value(QLatin1String(kProjectDirectoryKey)).toString();
+    if (directory.isEmpty() || !QFileInfo(directory).isDir())
+        directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (directory.isEmpty())
+        directory = QDir::homePath();
+    const QString name = project.isEmpty() ? QStringLiteral("audit.tribunal") : QFileInfo(project).fileName();
+    return QDir(directory).filePath(name);
+}
+
 void MainWindow::showSaveAsDialog()
 {
     if (!m_session->audit())
         return;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save As"), m_session->projectPath(),
-                                                tr("Tribunal projects (*.tribunal)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".tribunal");
-    if (m_session->saveAs(path))
-        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
+    const QString proposed = proposedSavePath();
+    auto* dialog = new QFileDialog(this, tr("Save As"), QFileInfo(proposed).absolutePath(),
+                                   tr("Tribunal projects (*.tribunal)"));
+    dialog->setObjectName(QStringLiteral("saveAsDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("tribunal"));
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->selectFile(proposed);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](QString path) {
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".tribunal");
+        const QString own = m_session->projectPath();
+        if (m_session->isReadOnly() &&
+            QFileInfo(path).absoluteFilePath() == QFileInfo(own).absoluteFilePath()) {
+            QMessageBox::warning(
+                this, tr("Save As"),
+                tr("%1 is read-only (the bundled sample or a file you may not write). Choose "
+                   "another file for your copy.")
+                    .arg(QDir::toNativeSeparators(own)));
+            return;
+        }
+        if (m_session->saveAs(path)) {
+            QSettings().setValue(QLatin1String(kProjectDirectoryKey), QFileInfo(path).absolutePath());
+            beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
+        }
+    });
+    dialog->open();
 }
 
 void MainWindow::save()
 {
-    if (m_session->projectPath().isEmpty()) {
+    if (m_session->projectPath().isEmpty() || m_session->isReadOnly()) {
         showSaveAsDialog();
         return;
     }
@@ -377,7 +413,9 @@ void MainWindow::onAuditChanged()
 void MainWindow::onDocumentChanged()
 {
     const QString path = m_session->projectPath();
-    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    if (m_session->isReadOnly())
+        name = tr("%1 (read-only)").arg(name);
     setWindowTitle(m_session->audit() ? tr("%1[*] — Tribunal").arg(name) : tr("Tribunal"));
     setWindowModified(m_session->isDirty());
     // A judge run appends to the project file: saving the session over it would drop the run's judgments.
@@ -468,9 +506,12 @@ ExportDialog* MainWindow::exportDialog() const
 
 void MainWindow::showExportDialog()
 {
-    if (!m_export)
-        m_export = new ExportDialog(m_trust, biasWorkspace(), rubricWorkspace(), cascadeWorkspace(),
-                                    confidentErrorWorkspace(), this);
+    if (!m_export) {
+        std::vector<ExportAnalysis> analyses;
+        for (const Analysis& a : m_analyses)
+            analyses.push_back({a.entry, a.workspace});
+        m_export = new ExportDialog(m_trust, analyses, this);
+    }
     m_export->show();
     m_export->raise();
     m_export->activateWindow();

@@ -2,6 +2,7 @@
 // The main window: assembles the panels, menus and status bar around one AuditSession. It holds no
 // analysis or data logic of its own.
 
+#include "framework/auditsession.h"
 #include "io/importer.h"
 #include "model/importissue.h"
 
@@ -49,8 +50,19 @@ public:
     ~MainWindow() override;
 
     /// Opens one `.tribunal` project, or reads importable files / folders into a new audit (File > Open).
-    /// Returns false when a job is already running.
-    bool openPaths(const QStringList& paths);
+    /// `access` applies to a project (ReadOnly: the bundled sample, AuditSession::isReadOnly). Returns false
+    /// when a job is already running.
+    bool openPaths(const QStringList& paths, ProjectAccess access = ProjectAccess::ReadWrite);
+    /// Where Save As starts: the project file itself, except for a read-only project or an unsaved audit,
+    /// whose copy goes to the folder of the last project saved (else the user's documents folder) under the
+    /// project's name (else "audit.tribunal").
+    QString proposedSavePath() const;
+    /// File > Save As: a window-modal file dialog (objectName "saveAsDialog", Qt's own dialog so tests and
+    /// every platform see the same) starting at proposedSavePath(). The read-only project's own file is
+    /// refused with a message.
+    void showSaveAsDialog();
+    /// File > Save: the project file, or Save As for a read-only project or an unsaved audit.
+    void save();
     /// Imports files / folders into the open audit (File > Import, drag and drop).
     bool importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts = {});
     /// Edit > Copy: the focused text selection, or the selection of the focused (else last focused) table as
@@ -109,8 +121,6 @@ private:
     void createMenus();
     void showOpenDialog();
     void showImportDialog();
-    void showSaveAsDialog();
-    void save();
     bool confirmDiscard();
     void beginJob(const QString& title);
     void onAuditChanged();

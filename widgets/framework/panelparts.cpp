@@ -11,6 +11,9 @@
 #include <QTableView>
 #include <QToolButton>
 
+#include <algorithm>
+#include <climits>
+
 namespace tribunal {
 
 QLabel* wrappedLabel(QWidget* parent)
@@ -32,10 +35,35 @@ void addLabelledField(QBoxLayout* row, const QString& text, QWidget* field)
 
 void makeBusyIndicator(QProgressBar* bar)
 {
-    bar->setRange(0, 0); // no progress reported: an indeterminate indicator
     bar->setMaximumWidth(120);
-    bar->setTextVisible(false);
+    showJobProgress(bar, 0, 0);
     bar->setVisible(false);
+}
+
+void showJobBusy(QProgressBar* bar, bool busy)
+{
+    if (busy)
+        showJobProgress(bar, 0, 0); // until the job's first step: activity only
+    bar->setVisible(busy);
+}
+
+void showJobProgress(QProgressBar* bar, qint64 done, qint64 total)
+{
+    if (total <= 0) {
+        bar->setRange(0, 0); // nothing reported: an indeterminate indicator
+        bar->setTextVisible(false);
+        return;
+    }
+    done = std::clamp<qint64>(done, 0, total);
+    int maximum = static_cast<int>(std::min<qint64>(total, INT_MAX));
+    int value = static_cast<int>(done);
+    if (total > INT_MAX) // QProgressBar counts in int: scale, keeping done == total at the end
+        value = done == total ? maximum
+                              : static_cast<int>(static_cast<double>(done) / static_cast<double>(total) *
+                                                 static_cast<double>(maximum));
+    bar->setRange(0, maximum);
+    bar->setValue(value);
+    bar->setTextVisible(true);
 }
 
 QPushButton* copyTableButton(QWidget* parent)

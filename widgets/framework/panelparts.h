@@ -2,6 +2,7 @@
 // Small widgets every analysis dock builds the same way. GUI thread only.
 
 #include <QAbstractItemView>
+#include <QtGlobal>
 
 class QAbstractItemModel;
 class QBoxLayout;
@@ -22,8 +23,15 @@ QLabel* wrappedLabel(QWidget* parent);
 /// Appends a label (`text`, with its mnemonic pointing at `field`) and `field` to a settings row.
 void addLabelledField(QBoxLayout* row, const QString& text, QWidget* field);
 
-/// Makes `bar` a small, hidden busy indicator (core reports no progress for these jobs).
+/// Makes `bar` a small, hidden busy indicator: indeterminate until the job it stands for reports progress
+/// (showJobProgress).
 void makeBusyIndicator(QProgressBar* bar);
+/// The busy indicator as the workspace turns busy (indeterminate: no step reported yet) or idle (hidden).
+void showJobBusy(QProgressBar* bar, bool busy);
+/// The busy indicator for Workspace::jobProgress: total 0 makes it indeterminate again (a new job, nothing
+/// reported yet); else determinate at done of total with its percentage (a total beyond int is scaled). Its
+/// visibility stays showJobBusy's.
+void showJobProgress(QProgressBar* bar, qint64 done, qint64 total);
 
 /// The docks' "Copy table" button (mnemonic Y, a tooltip saying what is copied); the dock connects it.
 QPushButton* copyTableButton(QWidget* parent);

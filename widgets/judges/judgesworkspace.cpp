@@ -295,6 +295,9 @@ QString JudgesWorkspace::runBlocker() const
         return tr("Open an audit whose items the judges should judge.");
     if (m_session->projectPath().isEmpty())
         return tr("Save the audit as a project first: the run writes every answer to the project file.");
+    if (m_session->isReadOnly())
+        return tr("The project is read-only (the bundled sample or a file you may not write): save it as a "
+                  "new project first; the run writes every answer to the project file.");
     if (m_session->isDirty())
         return tr("Save the project first: it has unsaved changes.");
     if (m_session->isBusy())
@@ -317,7 +320,7 @@ QString JudgesWorkspace::runBlocker() const
 bool JudgesWorkspace::needsSave() const
 {
     return !isRunning() && m_session->audit() && !m_session->isBusy() &&
-           (m_session->projectPath().isEmpty() || m_session->isDirty());
+           (m_session->projectPath().isEmpty() || m_session->isDirty() || m_session->isReadOnly());
 }
 
 void JudgesWorkspace::onAuditChanged()

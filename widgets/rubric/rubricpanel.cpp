@@ -1,5 +1,6 @@
 #include "rubric/rubricpanel.h"
 
+#include "export/rubriclatexexport.h"
 #include "framework/analysispanels.h"
 
 #include "framework/flattablemodel.h"
@@ -129,9 +130,12 @@ RubricPanel::RubricPanel(RubricWorkspace* workspace, QWidget* parent)
     connect(m_workspace, &RubricWorkspace::comparisonsChanged, this, &RubricPanel::showComparisons);
     connect(m_workspace, &RubricWorkspace::selectedRowChanged, this, &RubricPanel::showSelectedRow);
     connect(m_workspace, &RubricWorkspace::busyChanged, this, [this](bool busy) {
-        m_busy->setVisible(busy);
+        showJobBusy(m_busy, busy);
         updateMessages();
     });
+    // The workspace's long job's steps (R7: one step per block of resamples of the comparison job).
+    connect(m_workspace, &Workspace::jobProgress, this,
+            [this](qint64 done, qint64 total) { showJobProgress(m_busy, done, total); });
     showView();
     showComparisons();
 }
@@ -380,7 +384,8 @@ const AnalysisPanel& rubricAnalysisPanel()
                                      [](Workspace* workspace, QWidget* parent) -> QDockWidget* {
                                          return new RubricPanel(static_cast<RubricWorkspace*>(workspace),
                                                                 parent);
-                                     }};
+                                     },
+                                     &rubricLatexTables};
     return panel;
 }
 

@@ -271,11 +271,12 @@ void RubricWorkspace::startComparisons()
     const auto settings = m_settings;
     ++m_comparisonRuns;
     const JobCancel::Flag flag = m_cancelComparisons.next(); // stops the job this one supersedes
-    m_jobs.run(
-        [audit, settings, flag] { return computeComparisons(audit, settings, JobCancel::progress(flag)); },
-        [this, generation](std::shared_ptr<ComparisonView> view) {
-            applyComparisons(generation, std::move(view));
-        });
+    // The dock's bar: the R7 resample blocks (jobProgress); the rubric report has no chunks.
+    const Progress progress = jobProgressFor(flag);
+    m_jobs.run([audit, settings, progress] { return computeComparisons(audit, settings, progress); },
+               [this, generation](std::shared_ptr<ComparisonView> view) {
+                   applyComparisons(generation, std::move(view));
+               });
 }
 
 void RubricWorkspace::applyAnalysis(std::uint64_t generation, std::shared_ptr<RubricView> view)

@@ -11,8 +11,11 @@
 //   - the rounding rule (R1) or a new audit: both jobs (the report and the comparisons take labels from it);
 //   - resamples, seed, margin, cluster bootstrap or the judge choice: the comparison job only;
 //   - the selected row: no computation at all.
-// A newer request supersedes a running job of the same kind: its result is dropped when it arrives (core has
-// no cancel point, so the old job runs to its end on a pool thread). GUI thread only.
+// A newer request supersedes a running job of the same kind: its result is dropped when it arrives (the
+// comparison job's cancel flag is raised too, jobcancel.h: R7 stops at its next block of resamples; the
+// report job is short and runs to its end). The dock's progress bar is the comparison job's
+// (Workspace::jobProgress: compareJudges's R7 steps, a step per block of resamples; the report job has no
+// chunks to report, and a superseded job's steps never reach the bar). GUI thread only.
 
 #include "framework/backgroundjobs.h"
 #include "framework/jobcancel.h"

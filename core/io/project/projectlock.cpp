@@ -158,7 +158,7 @@ std::unique_ptr<ProjectLock> ProjectLock::acquire(const std::string& projectPath
     const auto lockPath = lockPathFor(projectPath);
     const std::lock_guard guard(g_acquireMutex);
     // Two attempts only for a holder that releases between a failed tryLock and the reading of its files, or
-    // an orphaned lock file removed: a held lock is refused at once.
+    // an orphaned lock file or guard removed: a held lock is refused at once.
     for (int attempt = 0; attempt < 2; ++attempt) {
         auto file = std::make_unique<QLockFile>(qpath(lockPath));
         // No age limit (a run may last hours): a lock is stale only when its process is gone.
@@ -173,6 +173,16 @@ std::unique_ptr<ProjectLock> ProjectLock::acquire(const std::string& projectPath
             QFile::remove(qpath(holderPathFor(lockPath, QCoreApplication::applicationPid())));
             if (file->error() != QLockFile::LockFailedError)
                 return std::unique_ptr<ProjectLock>(new ProjectLock(nullptr, lockPath));
+        }
+        // Qt takes over the lock of a dead holder only while it holds `.<name>.lock.rmlock`, the guard
+        // against two processes removing it at once. A writer killed between creating that guard and writing
+        // its pid into it leaves an empty guard, which Qt takes for a live remover for 30 s: every writer
+        // would be refused in that time with the dead holder's name (tst_runcrash met it under load). An
+        // empty guard that stays so for a second is removed and the lock tried again.
+        if (attempt == 0 && QFileInfo::exists(qpath(lockPath + ".rmlock")) &&
+            orphanedLockFile(lockPath + ".rmlock")) {
+            QFile::remove(qpath(lockPath + ".rmlock"));
+            continue;
         }
         if (auto holder = readHolder(lockPath, *file)) {
             if (heldBy)

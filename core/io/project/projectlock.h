@@ -19,7 +19,9 @@
 // without releasing leaves the file behind; the next acquire() takes it over when the recorded process no
 // longer runs on this host (Qt's pid and program-name check). There is no age limit: a run may hold the lock
 // for hours. A lock file without a holder's pid (a writer killed between creating it and writing its pid)
-// that stays so for a second is removed and the lock taken (acquire() then takes up to a second longer).
+// that stays so for a second is removed and the lock taken (acquire() then takes up to a second longer); so
+// is an empty `.<name>.lock.rmlock`, the guard Qt holds while it removes a dead holder's lock, left by a
+// writer killed while taking over a lock.
 //
 // Limits: the lock is advisory - a program that does not use this class (an sqlite3 shell) is not stopped.
 // On a network file system shared by several hosts a holder on another host is never taken for dead, so a
