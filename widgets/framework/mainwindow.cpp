@@ -13,6 +13,7 @@
 #include "framework/jobreportdialog.h"
 #include "framework/jobstatuswidget.h"
 #include "framework/languagemenu.h"
+#include "framework/panelparts.h"
 #include "framework/qstrings.h"
 #include "framework/recentfiles.h"
 #include "framework/tablecopy.h"
@@ -112,6 +113,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_overview->raise();
     m_plots->raise();
     m_flip->raise();
+    // Every dock scrolls when it is smaller than its contents, so the window fits a 1280x720 screen.
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        makeDockScrollable(dock);
     // The overview's table and side form need more width than the plots.
     resizeDocks({m_overview, m_plots}, {1100, 700}, Qt::Horizontal);
 

@@ -2,11 +2,13 @@
 
 #include <QBoxLayout>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStyle>
 #include <QTableView>
 #include <QToolButton>
@@ -64,6 +66,20 @@ void showJobProgress(QProgressBar* bar, qint64 done, qint64 total)
     bar->setRange(0, maximum);
     bar->setValue(value);
     bar->setTextVisible(true);
+}
+
+void makeDockScrollable(QDockWidget* dock)
+{
+    QWidget* content = dock->widget();
+    if (content == nullptr || qobject_cast<QScrollArea*>(content) != nullptr)
+        return;
+    auto* area = new QScrollArea(dock);
+    area->setObjectName(dock->objectName() + QStringLiteral("Scroll"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setFocusPolicy(Qt::NoFocus); // Tab goes to the panel's own controls, not to the frame
+    area->setWidget(content);          // takes it out of the dock first
+    dock->setWidget(area);
 }
 
 QPushButton* copyTableButton(QWidget* parent)

@@ -6,6 +6,7 @@
 
 class QAbstractItemModel;
 class QBoxLayout;
+class QDockWidget;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -32,6 +33,12 @@ void showJobBusy(QProgressBar* bar, bool busy);
 /// reported yet); else determinate at done of total with its percentage (a total beyond int is scaled). Its
 /// visibility stays showJobBusy's.
 void showJobProgress(QProgressBar* bar, qint64 done, qint64 total);
+
+/// Puts the contents of `dock` into a frameless scroll area that resizes them: a dock smaller than its
+/// contents' minimum (a laptop screen, a long German label row) scrolls instead of making the window larger
+/// than the screen; a larger dock gives them all its room as before. A dock whose widget scrolls already
+/// (a QScrollArea) is left as it is.
+void makeDockScrollable(QDockWidget* dock);
 
 /// The docks' "Copy table" button (mnemonic Y, a tooltip saying what is copied); the dock connects it.
 QPushButton* copyTableButton(QWidget* parent);
