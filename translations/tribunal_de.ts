@@ -2824,6 +2824,10 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>%1 (read-only)</source>
         <translation>%1 (schreibgeschützt)</translation>
     </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>Layout &amp;zurücksetzen</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::OverviewPanel</name>

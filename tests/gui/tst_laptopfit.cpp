@@ -96,6 +96,7 @@ private slots:
     void initTestCase();
     void fits_data();
     void fits();
+    void resetLayoutBringsEveryDockBack();
 
 private:
     std::unique_ptr<MainWindow> openSample();
@@ -201,6 +202,48 @@ void TestLaptopFit::fits()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     // The checks saw the panels' labels and headers (the overview's table alone has a dozen columns).
     QVERIFY2(checked > 100, qPrintable(QString::number(checked)));
+}
+
+void TestLaptopFit::resetLayoutBringsEveryDockBack()
+{
+    // A layout gone wrong on a small screen (a dock floated off, one closed, the right side squeezed):
+    // View > Reset layout puts every dock back, tabbed or split as at a first start, inside the window.
+    auto window = openSample();
+    QVERIFY(window);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->resize(1366, 768);
+    QCoreApplication::processEvents();
+    auto* plots = window->findChild<QDockWidget*>(QStringLiteral("plotsPanel"));
+    auto* flip = window->findChild<QDockWidget*>(QStringLiteral("flipInspectorPanel"));
+    auto* bias = window->findChild<QDockWidget*>(QStringLiteral("biasPanel"));
+    auto* overview = window->findChild<QDockWidget*>(QStringLiteral("overviewPanel"));
+    QVERIFY(plots && flip && bias && overview);
+    plots->setFloating(true);
+    flip->close();
+    window->removeDockWidget(bias);
+    QCoreApplication::processEvents();
+    QVERIFY(plots->isFloating());
+    QVERIFY(!flip->isVisible());
+    QVERIFY(!window->tabifiedDockWidgets(overview).contains(bias));
+
+    QAction* reset = window->findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+    QVERIFY(reset);
+    reset->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(!plots->isFloating());
+    QVERIFY(flip->isVisible());
+    QVERIFY(window->tabifiedDockWidgets(overview).contains(bias));
+    QCOMPARE(window->dockWidgetArea(plots), Qt::RightDockWidgetArea);
+    QCOMPARE(window->dockWidgetArea(overview), Qt::LeftDockWidgetArea);
+    const QRect inside = window->rect();
+    for (QDockWidget* dock : {plots, flip, overview}) {
+        const QRect area(dock->mapTo(window.get(), QPoint(0, 0)), dock->size());
+        QVERIFY2(inside.contains(area) && dock->width() >= 200,
+                 qPrintable(dock->objectName() + QStringLiteral(" %1 px").arg(dock->width())));
+    }
+    // The default split: the overview about 11/18 of the width.
+    QVERIFY2(overview->width() > window->width() / 2, qPrintable(QString::number(overview->width())));
 }
 
 QTEST_MAIN(TestLaptopFit)

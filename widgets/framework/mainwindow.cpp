@@ -146,6 +146,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     resize(1280, 800);
+    m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
     onAuditChanged();
     onDocumentChanged();
@@ -235,6 +236,8 @@ void MainWindow::createMenus()
     for (const auto& analysis : m_analyses)
         view->addAction(analysis.dock->toggleViewAction());
     view->addSeparator();
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout)
+        ->setObjectName(QStringLiteral("resetLayoutAction"));
     auto* language = new LanguageMenu(this);
     connect(language, &LanguageMenu::languageChosen, this, [this](const QString& name) {
         statusBar()->showMessage(tr("The interface changes to %1 when Tribunal starts again.").arg(name),
@@ -527,6 +530,20 @@ void MainWindow::restoreLayout()
     restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
     m_dockSizesPending =
         !restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState, kLayoutVersion);
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        dock->setFloating(false);
+    m_overview->raise();
+    m_plots->raise();
+    m_flip->raise();
+    if (isVisible())
+        applyDefaultDockSizes();
+    else
+        m_dockSizesPending = true;
 }
 
 void MainWindow::applyDefaultDockSizes()

@@ -63,6 +63,10 @@ public:
     void showSaveAsDialog();
     /// File > Save: the project file, or Save As for a read-only project or an unsaved audit.
     void save();
+    /// View > Reset layout: every dock back where a first start puts it (the overview with the analyses
+    /// tabbed behind it on the left, plots over the flip inspector on the right, all shown), at the default
+    /// split of the window's current size. The saved layout follows at the next close.
+    void resetLayout();
     /// Imports files / folders into the open audit (File > Import, drag and drop).
     bool importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts = {});
     /// Edit > Copy: the focused text selection, or the selection of the focused (else last focused) table as
@@ -148,6 +152,7 @@ private:
     QAction* m_saveAsAction = nullptr;
     QPointer<QAbstractItemView> m_lastView;
     bool m_dockSizesPending = false; ///< no saved layout: applyDefaultDockSizes() at the first show
+    QByteArray m_defaultState;       ///< the layout the constructor builds, for resetLayout()
     QPointer<JobReportDialog> m_report;
 };
 
