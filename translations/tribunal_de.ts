@@ -2828,6 +2828,14 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>&amp;Reset layout</source>
         <translation>Layout &amp;zurücksetzen</translation>
     </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
+    <message>
+        <source>Closed the audit.</source>
+        <translation>Audit geschlossen.</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::OverviewPanel</name>

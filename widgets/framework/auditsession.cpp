@@ -76,6 +76,23 @@ bool AuditSession::importFiles(const QStringList& paths, BadRecordPolicy policy,
     });
 }
 
+bool AuditSession::close()
+{
+    if (m_busy)
+        return false;
+    m_audit.reset();
+    m_summary = AuditSummary{};
+    m_index.reset();
+    m_projectPath.clear();
+    m_extras = ProjectExtras{};
+    m_dirty = false;
+    m_readOnly = false;
+    emit auditChanged();
+    emit notesChanged();
+    emit documentChanged();
+    return true;
+}
+
 bool AuditSession::saveAs(const QString& path)
 {
     if (!m_audit)

@@ -62,6 +62,10 @@ public:
     /// Imports files / folders on top of the current audit (all-or-nothing, see class comment).
     bool importFiles(const QStringList& paths, BadRecordPolicy policy = BadRecordPolicy::StopAtFirst,
                      const HarnessTextPaths& texts = {});
+    /// Closes the audit: no audit, project path, extras or unsaved changes afterwards (auditChanged,
+    /// notesChanged, documentChanged; every workspace then shows "no audit"). Refused (false) while a job
+    /// runs. Does not ask about unsaved changes: the window does (MainWindow::closeAudit).
+    bool close();
     /// Saves the audit and extras to `path`, which becomes the project path.
     bool saveAs(const QString& path);
     /// The reviewer's note on an item (empty when there is none).

@@ -218,6 +218,7 @@ void MainWindow::createMenus()
     m_saveAction = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     m_saveAsAction = file->addAction(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), this,
                                      &MainWindow::showSaveAsDialog);
+    m_closeAction = file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closeAudit);
     file->addSeparator();
     file->addAction(tr("&Export Table…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::showExportDialog);
     file->addSeparator();
@@ -271,6 +272,7 @@ void MainWindow::beginJob(const QString& title)
     m_job->begin(title);
     m_saveAction->setEnabled(false);
     m_saveAsAction->setEnabled(false);
+    m_closeAction->setEnabled(false);
 }
 
 void MainWindow::showOpenDialog()
@@ -430,6 +432,7 @@ void MainWindow::onDocumentChanged()
         m_session->audit() != nullptr && !m_session->isBusy() && !judgesWorkspace()->isRunning();
     m_saveAction->setEnabled(canSave);
     m_saveAsAction->setEnabled(canSave);
+    m_closeAction->setEnabled(canSave);
 }
 
 void MainWindow::onJobFinished(const JobResult& result)
@@ -530,6 +533,16 @@ void MainWindow::restoreLayout()
     restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
     m_dockSizesPending =
         !restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+}
+
+bool MainWindow::closeAudit()
+{
+    if (!m_session->audit() || m_session->isBusy() || judgesWorkspace()->isRunning() || !confirmDiscard())
+        return false;
+    if (!m_session->close())
+        return false;
+    statusBar()->showMessage(tr("Closed the audit."), kMessageMs);
+    return true;
 }
 
 void MainWindow::resetLayout()

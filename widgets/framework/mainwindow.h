@@ -63,6 +63,9 @@ public:
     void showSaveAsDialog();
     /// File > Save: the project file, or Save As for a read-only project or an unsaved audit.
     void save();
+    /// File > Close (Ctrl+W): closes the audit after asking about unsaved changes, so the window is as at a
+    /// start without a file. False when a job or a judge run is going or the user kept the changes.
+    bool closeAudit();
     /// View > Reset layout: every dock back where a first start puts it (the overview with the analyses
     /// tabbed behind it on the left, plots over the flip inspector on the right, all shown), at the default
     /// split of the window's current size. The saved layout follows at the next close.
@@ -150,6 +153,7 @@ private:
     RecentFiles* m_recent = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_closeAction = nullptr;
     QPointer<QAbstractItemView> m_lastView;
     bool m_dockSizesPending = false; ///< no saved layout: applyDefaultDockSizes() at the first show
     QByteArray m_defaultState;       ///< the layout the constructor builds, for resetLayout()
