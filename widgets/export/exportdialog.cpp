@@ -299,20 +299,25 @@ bool ExportDialog::isTableAvailable(TrustLatexTable table) const
     return !view.grouped || table == TrustLatexTable::Cells;
 }
 
+bool ExportDialog::isSourceAvailable(int code) const
+{
+    const LatexTableSource* s = sourceOf(code);
+    return s != nullptr && s->problem().isEmpty();
+}
+
 bool ExportDialog::isTableAvailable(BiasLatexTable table) const
 {
-    return m_bias != nullptr && biasExportProblem(m_bias, table).isEmpty();
+    return isSourceAvailable(kBiasLatexCode + static_cast<int>(table));
 }
 
 bool ExportDialog::isTableAvailable(RubricLatexTable table) const
 {
-    return m_rubric != nullptr && rubricExportProblem(m_rubric, table).isEmpty();
+    return isSourceAvailable(kRubricLatexCode + static_cast<int>(table));
 }
 
 bool ExportDialog::isTableAvailable(CascadeLatexTable table) const
 {
-    const LatexTableSource* s = sourceOf(kCascadeLatexCode + static_cast<int>(table));
-    return s != nullptr && s->problem().isEmpty();
+    return isSourceAvailable(kCascadeLatexCode + static_cast<int>(table));
 }
 
 QString ExportDialog::latexText() const

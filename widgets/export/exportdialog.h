@@ -164,6 +164,8 @@ private:
     int chosenIn(int base) const;
     /// Selects the table with combo data `code` when it is listed.
     void chooseCode(int code);
+    /// True when the table with combo data `code` is listed and has text now.
+    bool isSourceAvailable(int code) const;
 
     TrustWorkspace* m_workspace;
     BiasWorkspace* m_bias;

@@ -320,7 +320,6 @@ void MainWindow::showSaveAsDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(QStringLiteral("tribunal"));
-    dialog->setOption(QFileDialog::DontUseNativeDialog);
     dialog->selectFile(proposed);
     connect(dialog, &QFileDialog::fileSelected, this, [this](QString path) {
         if (QFileInfo(path).suffix().isEmpty())
@@ -548,8 +547,6 @@ bool MainWindow::closeAudit()
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
-    for (QDockWidget* dock : findChildren<QDockWidget*>())
-        dock->setFloating(false);
     m_overview->raise();
     m_plots->raise();
     m_flip->raise();

@@ -57,9 +57,8 @@ public:
     /// whose copy goes to the folder of the last project saved (else the user's documents folder) under the
     /// project's name (else "audit.tribunal").
     QString proposedSavePath() const;
-    /// File > Save As: a window-modal file dialog (objectName "saveAsDialog", Qt's own dialog so tests and
-    /// every platform see the same) starting at proposedSavePath(). The read-only project's own file is
-    /// refused with a message.
+    /// File > Save As: a window-modal file dialog (objectName "saveAsDialog") starting at
+    /// proposedSavePath(). The read-only project's own file is refused with a message.
     void showSaveAsDialog();
     /// File > Save: the project file, or Save As for a read-only project or an unsaved audit.
     void save();
