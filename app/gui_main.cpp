@@ -188,7 +188,9 @@ int main(int argc, char* argv[])
                 });
             });
     }
-    if (!window.openPaths(paths, access)) {
+    const bool started = access == tribunal::ProjectAccess::ReadOnly ? window.openSample(paths.first())
+                                                                     : window.openPaths(paths, access);
+    if (!started) {
         printError(QCoreApplication::translate("gui_main", "could not start loading %1")
                        .arg(paths.join(QStringLiteral(", "))));
         return 1;

@@ -873,10 +873,6 @@
         <translation>simulate bias: s jedes Tests statt gezogener Werte (0 = kein Bias), in [0, 1].</translation>
     </message>
     <message>
-        <source>simulate bias / rubric: write the true values to this CSV file.</source>
-        <translation>simulate bias / rubric: die wahren Werte in diese CSV-Datei schreiben.</translation>
-    </message>
-    <message>
         <source>simulate rubric: units (5 criteria each), 1..20000.</source>
         <translation>simulate rubric: Einheiten (je 5 Kriterien), 1..20000.</translation>
     </message>
@@ -917,24 +913,8 @@
         <translation>-o erwartet einen .jsonl- oder .tribunal-Dateinamen (das flache CSV enthält nur paarweise Bewertungen)</translation>
     </message>
     <message>
-        <source>Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit with
-stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); or a rubric
-audit with stated true values: simulate rubric -o FILE [--truth FILE.csv] (docs/rubric-simulation.md).</source>
-        <translation>Ein synthetisches (simuliertes) Audit schreiben: simulate audit --judgments N -o FILE; oder ein Bias-Test-Audit
-mit vorgegebenen wahren Werten: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); oder ein
-Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FILE.csv] (docs/rubric-simulation.md).</translation>
-    </message>
-    <message>
-        <source>What to simulate: audit, bias or rubric.</source>
-        <translation>Was simuliert wird: audit, bias oder rubric.</translation>
-    </message>
-    <message>
         <source>simulate audit: number of judgments.</source>
         <translation>simulate audit: Anzahl der Bewertungen.</translation>
-    </message>
-    <message>
-        <source>simulate audit: runs per (item, order).</source>
-        <translation>simulate audit: Läufe je (Item, Reihenfolge).</translation>
     </message>
     <message>
         <source>Random seed.</source>
@@ -943,14 +923,6 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>File to write: .csv, .jsonl or .tribunal.</source>
         <translation>Zu schreibende Datei: .csv, .jsonl oder .tribunal.</translation>
-    </message>
-    <message>
-        <source>usage: %1
-   or: %2
-   or: %3</source>
-        <translation>Aufruf: %1
-  oder: %2
-  oder: %3</translation>
     </message>
     <message>
         <source>%1: unknown column &apos;%2&apos; (available: %3)</source>
@@ -1315,6 +1287,50 @@ Rubrik-Audit mit vorgegebenen wahren Werten: simulate rubric -o FILE [--truth FI
     <message>
         <source>spread needs a project, judgment files or a cell-level table</source>
         <translation>spread braucht ein Projekt, Bewertungsdateien oder eine Zellentabelle</translation>
+    </message>
+    <message>
+        <source>simulate bias / rubric / trust: write the true values to this CSV file.</source>
+        <translation>simulate bias / rubric / trust: die wahren Werte in diese CSV-Datei schreiben.</translation>
+    </message>
+    <message>
+        <source>simulate trust: labelled pairs per dataset, 1..20000.</source>
+        <translation>simulate trust: Paare mit Label je Datensatz, 1..20000.</translation>
+    </message>
+    <message>
+        <source>--pairs takes an integer in 1..20000</source>
+        <translation>--pairs braucht eine ganze Zahl in 1..20000</translation>
+    </message>
+    <message>
+        <source>--runs takes an integer in 1..20</source>
+        <translation>--runs braucht eine ganze Zahl in 1..20</translation>
+    </message>
+    <message>
+        <source>simulate audit / trust: runs per (item, order); trust: 1..20, default 5.</source>
+        <translation>simulate audit / trust: Läufe je (Item, Reihenfolge); trust: 1..20, Standard 5.</translation>
+    </message>
+    <message>
+        <source>Write a synthetic (simulated) audit: simulate audit --judgments N -o FILE; or a bias-test audit with
+stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); or a rubric
+audit with stated true values: simulate rubric -o FILE [--truth FILE.csv] (docs/rubric-simulation.md); or a trust audit in seed 000&apos;s design with stated true values:
+simulate trust -o FILE [--truth FILE.csv] (docs/trust-simulation.md).</source>
+        <translation>Ein synthetisches (simuliertes) Audit schreiben: simulate audit --judgments N -o FILE; oder ein Bias-Test-Audit mit
+angegebenen wahren Werten: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); oder ein Rubrik-
+Audit mit angegebenen wahren Werten: simulate rubric -o FILE [--truth FILE.csv] (docs/rubric-simulation.md); oder ein Trust-Audit im Design von Seed 000 mit angegebenen wahren Werten:
+simulate trust -o FILE [--truth FILE.csv] (docs/trust-simulation.md).</translation>
+    </message>
+    <message>
+        <source>What to simulate: audit, bias, rubric or trust.</source>
+        <translation>Was simuliert wird: audit, bias, rubric oder trust.</translation>
+    </message>
+    <message>
+        <source>usage: %1
+   or: %2
+   or: %3
+   or: %4</source>
+        <translation>Aufruf: %1
+  oder: %2
+  oder: %3
+  oder: %4</translation>
     </message>
 </context>
 </TS>

@@ -2867,6 +2867,30 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
+    <message>
+        <source>Show all rows</source>
+        <translation>Alle Zeilen zeigen</translation>
+    </message>
+    <message>
+        <source>Assume C = 1</source>
+        <translation>C = 1 annehmen</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 rows: the filters hide %3.</source>
+        <translation>%1 von %2 Zeilen sichtbar: Die Filter blenden %3 aus.</translation>
+    </message>
+    <message>
+        <source>1 shown row has one run per order: C cannot be measured there, so T and T_joint are n/a (T2).</source>
+        <translation>1 sichtbare Zeile hat einen Lauf je Reihenfolge: C ist dort nicht messbar, daher sind T und T_joint k. A. (T2).</translation>
+    </message>
+    <message>
+        <source>%1 shown rows have one run per order: C cannot be measured there, so T and T_joint are n/a (T2).</source>
+        <translation>%1 sichtbare Zeilen haben einen Lauf je Reihenfolge: C ist dort nicht messbar, daher sind T und T_joint k. A. (T2).</translation>
+    </message>
+    <message>
+        <source>Set “Assume C = 1 with one run” (Settings; stored in the project), as tribunal-cli trust --assume-consistent does</source>
+        <translation>„Bei einem Lauf C = 1 annehmen“ einschalten (Einstellungen; wird im Projekt gespeichert), wie tribunal-cli trust --assume-consistent</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::PlotExportDialog</name>
@@ -3628,6 +3652,22 @@ Zellen: %7</translation>
         <source>No item has an answer in both orders (failed or unparsed calls): C, phi, A and T are undefined.</source>
         <translation>Kein Item hat eine Antwort in beiden Reihenfolgen (fehlgeschlagene oder nicht auswertbare Aufrufe): C, phi, A und T sind undefiniert.</translation>
     </message>
+    <message>
+        <source>n/a (1 run, no labels)</source>
+        <translation>k. A. (1 Lauf, keine Labels)</translation>
+    </message>
+    <message>
+        <source>n/a (no labels)</source>
+        <translation>k. A. (keine Labels)</translation>
+    </message>
+    <message>
+        <source>No labels in this dataset: accuracy needs the right answer of each item (T4). Import the items with their labels (File &gt; Import).</source>
+        <translation>Keine Labels in diesem Datensatz: Die Genauigkeit braucht die richtige Antwort jedes Items (T4). Importieren Sie die Items mit ihren Labels (Datei &gt; Importieren).</translation>
+    </message>
+    <message>
+        <source>One run per order: C (reproducibility) cannot be measured, and T needs it (T2). Judge the items again, or click “Assume C = 1” above the table (stored in the project; tribunal-cli trust --assume-consistent).</source>
+        <translation>Ein Lauf je Reihenfolge: C (Reproduzierbarkeit) ist nicht messbar, und T braucht es (T2). Bewerten Sie die Items erneut, oder klicken Sie über der Tabelle auf „C = 1 annehmen“ (wird im Projekt gespeichert; tribunal-cli trust --assume-consistent).</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::TrustWorkspace</name>
@@ -3642,6 +3682,14 @@ Zellen: %7</translation>
     <message>
         <source>Intervals cancelled.</source>
         <translation>Intervalle abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The settings apply, but the project stores them only once the running job has finished: change them again then.</source>
+        <translation>Die Einstellungen gelten, aber das Projekt speichert sie erst, wenn der laufende Auftrag beendet ist: Ändern Sie sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Project settings not read (the defaults apply): %1</source>
+        <translation>Projekteinstellungen nicht gelesen (es gelten die Standardwerte): %1</translation>
     </message>
 </context>
 <context>

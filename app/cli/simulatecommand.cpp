@@ -1,6 +1,7 @@
 // simulate: synthetic audits for benchmarks and scale tests (`simulate audit`), a bias-test audit with
 // stated true values (`simulate bias`, docs/bias-simulation.md) and a rubric audit with stated true values
-// (`simulate rubric`, docs/rubric-simulation.md).
+// (`simulate rubric`, docs/rubric-simulation.md), and a trust audit in seed 000's design with stated true
+// values (`simulate trust`, docs/trust-simulation.md).
 
 #include "common.h"
 #include "labelnotes.h"
@@ -9,6 +10,7 @@
 #include "analysis/auditsimulator.h"
 #include "analysis/biassimulator.h"
 #include "analysis/rubricsimulator.h"
+#include "analysis/trustsimulator.h"
 #include "io/exporter.h"
 #include "io/outputfile.h"
 #include "io/project/projectfile.h"
@@ -24,6 +26,7 @@ const QString kAuditForm = "simulate audit --judgments N [--runs R] [--seed S] -
 const QString kBiasForm =
     "simulate bias [--judges J] [--items N] [--seed S] [--s S] [--truth FILE.csv] -o FILE";
 const QString kRubricForm = "simulate rubric [--judges J] [--units N] [--seed S] [--truth FILE.csv] -o FILE";
+const QString kTrustForm = "simulate trust [--pairs N] [--runs R] [--seed S] [--truth FILE.csv] -o FILE";
 
 /// Writes `audit` to `path` in the format its extension names (.csv, .tribunal, else JSONL: the items go to
 /// itemsPathFor(path) beside it).
@@ -95,12 +98,16 @@ struct SimulateOptions {
     QCommandLineOption truth{
         "truth",
         QT_TRANSLATE_NOOP("tribunal::cli::Msg",
-                          "simulate bias / rubric: write the true values to this CSV file."),
+                          "simulate bias / rubric / trust: write the true values to this CSV file."),
         "FILE.csv"};
     QCommandLineOption units{
         "units",
         QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate rubric: units (5 criteria each), 1..20000."), "N",
         "200"};
+    QCommandLineOption pairs{
+        "pairs",
+        QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate trust: labelled pairs per dataset, 1..20000."), "N",
+        "100"};
 };
 
 /// Writes `csv` to `path` by the output policy of io/outputfile.h; false (and the message on stderr) when it
@@ -112,6 +119,27 @@ bool writeTruth(const QString& path, const std::string& csv)
         printError(error);
         return false;
     }
+    return true;
+}
+
+/// Writes a simulated audit to `out` (writeAudit), says so ("wrote a simulated <what> of N judgments
+/// (<shape>) to FILE"), notes what a flat CSV loses and how to make a project; false (and the message on
+/// stderr) when it cannot write.
+bool writeSimulated(const Audit& audit, const QString& out, const std::string& what, const std::string& shape)
+{
+    std::string writeError;
+    if (!writeAudit(audit, out, &writeError)) {
+        printError(writeError);
+        return false;
+    }
+    std::cout << "wrote a simulated " << what << " of " << audit.judgmentCount() << " judgments (" << shape
+              << ") to " << out.toStdString() << '\n';
+    if (out.endsWith(".csv"))
+        std::cerr << Msg::tr("note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or "
+                             ".tribunal to keep them")
+                         .toStdString()
+                  << '\n';
+    noteWritten(out);
     return true;
 }
 
@@ -139,20 +167,10 @@ int runSimulateBias(const QCommandLineParser& parser, const SimulateOptions& opt
         return usage(Msg::tr("--truth takes a .csv file name"));
 
     const BiasSimulationResult result = simulateBiasAudit(settings);
-    std::string writeError;
-    if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
-        printError(writeError);
+    if (!writeSimulated(*result.audit, parser.value(out), "bias-test audit",
+                        std::to_string(settings.judges) + " judges x " + std::to_string(settings.items) +
+                            " items x 14 requests"))
         return kUsage;
-    }
-    std::cout << "wrote a simulated bias-test audit of " << result.audit->judgmentCount() << " judgments ("
-              << settings.judges << " judges x " << settings.items << " items x 14 requests) to "
-              << parser.value(out).toStdString() << '\n';
-    if (parser.value(out).endsWith(".csv"))
-        std::cerr << Msg::tr("note: a flat CSV keeps neither the item texts nor the prompts; write .jsonl or "
-                             ".tribunal to keep them")
-                         .toStdString()
-                  << '\n';
-    noteWritten(parser.value(out));
     if (parser.isSet(options.truth)) {
         if (!writeTruth(parser.value(options.truth), biasTruthCsv(result.truth)))
             return kUsage;
@@ -183,19 +201,51 @@ int runSimulateRubric(const QCommandLineParser& parser, const SimulateOptions& o
             Msg::tr("-o takes a .jsonl or .tribunal file name (the flat CSV holds pairwise judgments only)"));
 
     const RubricSimulationResult result = simulateRubricAudit(settings);
-    std::string writeError;
-    if (!writeAudit(*result.audit, parser.value(out), &writeError)) {
-        printError(writeError);
+    if (!writeSimulated(*result.audit, parser.value(out), "rubric audit",
+                        std::to_string(settings.units) + " units x 5 criteria x " +
+                            std::to_string(settings.judges) + " judges x 2 runs"))
         return kUsage;
-    }
-    std::cout << "wrote a simulated rubric audit of " << result.audit->judgmentCount() << " judgments ("
-              << settings.units << " units x 5 criteria x " << settings.judges << " judges x 2 runs) to "
-              << parser.value(out).toStdString() << '\n';
-    noteWritten(parser.value(out));
     if (parser.isSet(options.truth)) {
         if (!writeTruth(parser.value(options.truth), rubricTruthCsv(result.truth)))
             return kUsage;
         std::cout << "wrote the true values of " << result.truth.judges.size() << " judges to "
+                  << parser.value(options.truth).toStdString() << '\n';
+    }
+    return kOk;
+}
+
+int runSimulateTrust(const QCommandLineParser& parser, const SimulateOptions& options,
+                     const QCommandLineOption& runs, const QCommandLineOption& seed,
+                     const QCommandLineOption& out)
+{
+    TrustSimulation settings;
+    bool ok = false;
+    settings.pairs = parser.value(options.pairs).toInt(&ok);
+    if (!ok || settings.pairs < 1 || settings.pairs > kMaxTrustSimPairs)
+        return usage(Msg::tr("--pairs takes an integer in 1..20000"));
+    // --runs defaults to 10 for `simulate audit`; a trust audit defaults to 5 (odd: no modal ties).
+    if (parser.isSet(runs)) {
+        settings.runs = parser.value(runs).toInt(&ok);
+        if (!ok || settings.runs < 1 || settings.runs > kMaxTrustSimRuns)
+            return usage(Msg::tr("--runs takes an integer in 1..20"));
+    }
+    settings.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok)
+        return usage(Msg::tr("--seed takes a non-negative integer"));
+    if (parser.isSet(options.truth) && !parser.value(options.truth).endsWith(".csv"))
+        return usage(Msg::tr("--truth takes a .csv file name"));
+
+    const TrustSimulationResult result = simulateTrustAudit(settings);
+    if (!writeSimulated(*result.audit, parser.value(out), "trust audit",
+                        "4 datasets x " + std::to_string(settings.pairs) +
+                            " pairs x 6 judges x 5 formats x 2 "
+                            "orders x " +
+                            std::to_string(result.runs) + " runs"))
+        return kUsage;
+    if (parser.isSet(options.truth)) {
+        if (!writeTruth(parser.value(options.truth), trustTruthCsv(result)))
+            return kUsage;
+        std::cout << "wrote the true values of " << result.cells.size() << " cells to "
                   << parser.value(options.truth).toStdString() << '\n';
     }
     return kOk;
@@ -208,8 +258,10 @@ const QCommandLineOption
     kJudgments("judgments", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: number of judgments."),
                "N", "1000000");
 const QCommandLineOption
-    kRuns("runs", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "simulate audit: runs per (item, order)."), "R",
-          "10");
+    kRuns("runs",
+          QT_TRANSLATE_NOOP("tribunal::cli::Msg",
+                            "simulate audit / trust: runs per (item, order); trust: 1..20, default 5."),
+          "R", "10");
 const QCommandLineOption kSeed("seed", QT_TRANSLATE_NOOP("tribunal::cli::Msg", "Random seed."), "S",
                                "20261129");
 const QCommandLineOption
@@ -227,11 +279,12 @@ void defineSimulate(CommandParser& parser)
         "stated true values: simulate bias -o FILE [--truth FILE.csv] (docs/bias-simulation.md); or a "
         "rubric\n"
         "audit with stated true values: simulate rubric -o FILE [--truth FILE.csv] "
-        "(docs/rubric-simulation.md)."));
-    parser.addPositionalArgument("what", Msg::tr("What to simulate: audit, bias or rubric."),
-                                 "audit|bias|rubric");
+        "(docs/rubric-simulation.md); or a trust audit in seed 000's design with stated true values:\n"
+        "simulate trust -o FILE [--truth FILE.csv] (docs/trust-simulation.md)."));
+    parser.addPositionalArgument("what", Msg::tr("What to simulate: audit, bias, rubric or trust."),
+                                 "audit|bias|rubric|trust");
     addOptions(parser, {kJudgments, kRuns, kSeed, kOut, kForce, kSimulate.judges, kSimulate.items,
-                        kSimulate.s, kSimulate.truth, kSimulate.units});
+                        kSimulate.s, kSimulate.truth, kSimulate.units, kSimulate.pairs});
 }
 
 int runSimulate(const QCommandLineParser& parser)
@@ -245,23 +298,28 @@ int runSimulate(const QCommandLineParser& parser)
     const QStringList what = parser.positionalArguments().mid(1);
     if (what == QStringList{"bias"}) {
         if (!parser.isSet(kOut) || parser.isSet(kJudgments) || parser.isSet(kRuns) ||
-            parser.isSet(kSimulate.units))
+            parser.isSet(kSimulate.units) || parser.isSet(kSimulate.pairs))
             return usage(Msg::tr("usage: %1").arg(kBiasForm));
         return runSimulateBias(parser, kSimulate, kSeed, kOut);
     }
     if (what == QStringList{"rubric"}) {
         if (!parser.isSet(kOut) || parser.isSet(kJudgments) || parser.isSet(kRuns) ||
-            parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s))
+            parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s) || parser.isSet(kSimulate.pairs))
             return usage(Msg::tr("usage: %1").arg(kRubricForm));
         return runSimulateRubric(parser, kSimulate, kSeed, kOut);
     }
+    if (what == QStringList{"trust"}) {
+        if (!parser.isSet(kOut) || parser.isSet(kJudgments) || parser.isSet(kSimulate.judges) ||
+            parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s) || parser.isSet(kSimulate.units))
+            return usage(Msg::tr("usage: %1").arg(kTrustForm));
+        return runSimulateTrust(parser, kSimulate, kRuns, kSeed, kOut);
+    }
     if (what != QStringList{"audit"} || !parser.isSet(kOut) || parser.isSet(kSimulate.judges) ||
         parser.isSet(kSimulate.items) || parser.isSet(kSimulate.s) || parser.isSet(kSimulate.truth) ||
-        parser.isSet(kSimulate.units))
-        return usage(
-            what == QStringList{"audit"}
-                ? Msg::tr("usage: %1").arg(kAuditForm)
-                : Msg::tr("usage: %1\n   or: %2\n   or: %3").arg(kAuditForm, kBiasForm, kRubricForm));
+        parser.isSet(kSimulate.units) || parser.isSet(kSimulate.pairs))
+        return usage(what == QStringList{"audit"} ? Msg::tr("usage: %1").arg(kAuditForm)
+                                                  : Msg::tr("usage: %1\n   or: %2\n   or: %3\n   or: %4")
+                                                        .arg(kAuditForm, kBiasForm, kRubricForm, kTrustForm));
     return runSimulateAudit(parser, kJudgments, kRuns, kSeed, kOut);
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/auditbuilder.h"
 #include "report/jsonwriter.h"
+#include "report/tablecells.h"
 #include "stats/randomstreams.h"
 
 #include <algorithm>
@@ -441,17 +442,6 @@ double expectedEceOriginals(double k, double r)
     }
     return ece;
 }
-
-namespace {
-
-void appendFixed(std::string& out, double value, int decimals)
-{
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
-    out.append(buf, res.ptr);
-}
-
-} // namespace
 
 std::string biasTruthCsv(const BiasSimulationTruth& truth, double margin)
 {

@@ -4,6 +4,8 @@
 
 #include "analysis/rubricsimulator.h"
 
+#include "report/tablecells.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -131,17 +133,6 @@ double levelErrorCorrelation(const RubricSimulationTruth& truth, const Simulated
     ea /= n, eb /= n, eaa /= n, ebb /= n, eab /= n;
     return (eab - ea * eb) / std::sqrt((eaa - ea * ea) * (ebb - eb * eb));
 }
-
-namespace {
-
-void appendFixed(std::string& out, double value, int decimals)
-{
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
-    out.append(buf, res.ptr);
-}
-
-} // namespace
 
 std::string rubricTruthCsv(const RubricSimulationTruth& truth)
 {

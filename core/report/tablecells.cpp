@@ -66,6 +66,13 @@ std::string exactNumber(double value)
     return s;
 }
 
+void appendFixed(std::string& out, double value, int decimals)
+{
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
+    out.append(buf, res.ptr);
+}
+
 std::string displayNumber(double value)
 {
     return significantDigits(value, 4);

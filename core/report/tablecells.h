@@ -21,6 +21,8 @@ void appendCsvField(std::string& out, std::string_view text);
 void appendMarkdownField(std::string& out, std::string_view text);
 /// Shortest round-trip form (as JSON writes it); empty for NaN and infinities (a missing value).
 std::string exactNumber(double value);
+/// Appends `value` with exactly `decimals` decimals (std::to_chars, fixed; "nan" / "inf" for those).
+void appendFixed(std::string& out, double value, int decimals);
 /// For reading: 4 significant digits ("0.03600000000000003" -> "0.036"); empty for NaN and infinities.
 std::string displayNumber(double value);
 

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 using tribunal::testing::csvRows;
+using tribunal::testing::readFileBytes;
 using tribunal::testing::runCli;
 
 namespace {
@@ -20,14 +21,6 @@ const QString kBiasUsage = "tribunal-cli: usage: simulate bias [--judges J] [--i
 const QString kAuditUsage =
     "tribunal-cli: usage: simulate audit --judgments N [--runs R] [--seed S] -o FILE\n"
     "Run 'tribunal-cli --help' for usage.\n";
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
 
 } // namespace
 
@@ -77,6 +70,7 @@ void TestSimulateBias::usageErrors_data()
         << "tribunal-cli: usage: simulate audit --judgments N [--runs R] [--seed S] -o "
            "FILE\n   or: simulate bias [--judges J] [--items N] [--seed S] [--s S] "
            "[--truth FILE.csv] -o FILE\n   or: simulate rubric [--judges J] [--units N] [--seed S] "
+           "[--truth FILE.csv] -o FILE\n   or: simulate trust [--pairs N] [--runs R] [--seed S] "
            "[--truth FILE.csv] -o FILE\nRun 'tribunal-cli --help' for usage.\n";
     QTest::newRow("judges 0") << QStringList{"simulate", "bias", "--judges", "0", "-o", "x.jsonl"}
                               << line("--judges takes an integer in 1..32");
@@ -163,7 +157,7 @@ void TestSimulateBias::importsBack()
     QCOMPARE(summary["by_rep"].toObject()["2"].toObject()["judgments"].toInteger(), 20);
     if (name.endsWith(".jsonl")) {
         // The prompt is kept as an unknown field, and the perturbed prompt shows its cue.
-        const QString jsonl = QString::fromUtf8(readAll(out));
+        const QString jsonl = QString::fromUtf8(readFileBytes(out));
         QVERIFY(jsonl.contains("\"prompt\":\"[Simulated prompt] "));
         QVERIFY(
             jsonl.contains(QRegularExpression("\"version\":\"(\\d0%)\"[^\n]*\"prompt\":\"[^\n]*\\1 of people "
@@ -178,7 +172,7 @@ void TestSimulateBias::truthFile()
         runCli({"simulate", "bias", "--judges", "3", "--items", "8", "-o", out, "--truth", truth});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.out.endsWith("wrote the true values of 66 rows to " + truth + "\n"));
-    const auto rows = csvRows(QString::fromUtf8(readAll(truth)));
+    const auto rows = csvRows(QString::fromUtf8(readFileBytes(truth)));
     QCOMPARE(rows.size(), 1 + 3 * 22);
     QCOMPARE(rows[0].join(','),
              QString("source,dataset,judge,format,test,version,cue,items,s,r,expected_c,"
@@ -196,7 +190,7 @@ void TestSimulateBias::truthFile()
     const auto none = runCli(
         {"simulate", "bias", "--judges", "1", "--items", "8", "--s", "0", "-o", out, "--truth", truth});
     QCOMPARE(none.exitCode, 0);
-    for (const QStringList& row : csvRows(QString::fromUtf8(readAll(truth))).mid(1)) {
+    for (const QStringList& row : csvRows(QString::fromUtf8(readFileBytes(truth))).mid(1)) {
         QCOMPARE(row[8], QString(row[4] == "fallacy oversight" ? "1.000" : "0.000"));
         QCOMPARE(row[13], QString("0.000000"));
     }
@@ -211,12 +205,12 @@ void TestSimulateBias::deterministicForSeed()
         runCli({"simulate", "bias", "--seed", "5", "-o", b, "--truth", m_dir.filePath("b.csv")}).exitCode, 0);
     QCOMPARE(
         runCli({"simulate", "bias", "--seed", "6", "-o", c, "--truth", m_dir.filePath("c.csv")}).exitCode, 0);
-    QVERIFY(!readAll(a).isEmpty());
-    QCOMPARE(readAll(a), readAll(b));
-    QCOMPARE(readAll(m_dir.filePath("a.csv")), readAll(m_dir.filePath("b.csv")));
-    QCOMPARE(readAll(m_dir.filePath("a.items.jsonl")), readAll(m_dir.filePath("b.items.jsonl")));
-    QVERIFY(readAll(a) != readAll(c));
-    QVERIFY(readAll(m_dir.filePath("a.csv")) != readAll(m_dir.filePath("c.csv")));
+    QVERIFY(!readFileBytes(a).isEmpty());
+    QCOMPARE(readFileBytes(a), readFileBytes(b));
+    QCOMPARE(readFileBytes(m_dir.filePath("a.csv")), readFileBytes(m_dir.filePath("b.csv")));
+    QCOMPARE(readFileBytes(m_dir.filePath("a.items.jsonl")), readFileBytes(m_dir.filePath("b.items.jsonl")));
+    QVERIFY(readFileBytes(a) != readFileBytes(c));
+    QVERIFY(readFileBytes(m_dir.filePath("a.csv")) != readFileBytes(m_dir.filePath("c.csv")));
 }
 
 QTEST_GUILESS_MAIN(TestSimulateBias)

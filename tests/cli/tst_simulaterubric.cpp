@@ -14,6 +14,7 @@
 #include <QtTest>
 
 using tribunal::testing::csvRows;
+using tribunal::testing::readFileBytes;
 using tribunal::testing::runCli;
 
 namespace {
@@ -25,14 +26,6 @@ const QString kBiasUsage = "tribunal-cli: usage: simulate bias [--judges J] [--i
 const QString kAuditUsage =
     "tribunal-cli: usage: simulate audit --judgments N [--runs R] [--seed S] -o FILE\n"
     "Run 'tribunal-cli --help' for usage.\n";
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
 
 } // namespace
 
@@ -92,8 +85,9 @@ void TestSimulateRubric::usageErrors_data()
         << "tribunal-cli: usage: simulate audit --judgments N [--runs R] [--seed S] -o "
            "FILE\n   or: simulate bias [--judges J] [--items N] [--seed S] [--s S] "
            "[--truth FILE.csv] -o FILE\n   or: simulate rubric [--judges J] [--units "
-           "N] [--seed S] [--truth FILE.csv] -o FILE\nRun 'tribunal-cli --help' for "
-           "usage.\n";
+           "N] [--seed S] [--truth FILE.csv] -o FILE\n   or: simulate trust [--pairs N] [--runs R] [--seed "
+           "S] "
+           "[--truth FILE.csv] -o FILE\nRun 'tribunal-cli --help' for usage.\n";
     QTest::newRow("judges 2") << r + QStringList{"--judges", "2", "-o", "x.jsonl"}
                               << line("--judges takes an integer in 3..16");
     QTest::newRow("judges 17") << r + QStringList{"--judges", "17", "-o", "x.jsonl"}
@@ -192,7 +186,7 @@ void TestSimulateRubric::itemsKeepTheRubricFields()
     // and the three raters' ratings; question and submission are labelled as simulated.
     const QString out = m_dir.filePath("fields.jsonl");
     QCOMPARE(runCli({"simulate", "rubric", "--units", "11", "-o", out}).exitCode, 0);
-    const QList<QByteArray> lines = readAll(m_dir.filePath("fields.items.jsonl")).split('\n');
+    const QList<QByteArray> lines = readFileBytes(m_dir.filePath("fields.items.jsonl")).split('\n');
     QCOMPARE(lines.size(), 11 * 5 + 1); // and a final newline
     const QJsonObject first = QJsonDocument::fromJson(lines[0]).object();
     QCOMPARE(first["item_id"].toString(), QString("u0001/accuracy"));
@@ -228,12 +222,13 @@ void TestSimulateRubric::exportIsLossless()
             .exitCode,
         0);
     QCOMPARE(runCli({"export", project, "--format", "jsonl", "-o", viaProject}).exitCode, 0);
-    const QByteArray judgments = readAll(jsonl), items = readAll(m_dir.filePath("lossless.items.jsonl"));
+    const QByteArray judgments = readFileBytes(jsonl),
+                     items = readFileBytes(m_dir.filePath("lossless.items.jsonl"));
     QVERIFY(judgments.contains("\"probs\":{") && items.contains("\"levels\":["));
-    QCOMPARE(readAll(viaJsonl), judgments);
-    QCOMPARE(readAll(m_dir.filePath("via-jsonl.items.jsonl")), items);
-    QCOMPARE(readAll(viaProject), judgments);
-    QCOMPARE(readAll(m_dir.filePath("via-project.items.jsonl")), items);
+    QCOMPARE(readFileBytes(viaJsonl), judgments);
+    QCOMPARE(readFileBytes(m_dir.filePath("via-jsonl.items.jsonl")), items);
+    QCOMPARE(readFileBytes(viaProject), judgments);
+    QCOMPARE(readFileBytes(m_dir.filePath("via-project.items.jsonl")), items);
 }
 
 void TestSimulateRubric::rubricCommandReadsIt()
@@ -265,7 +260,7 @@ void TestSimulateRubric::truthFile()
         runCli({"simulate", "rubric", "--judges", "5", "--units", "8", "-o", out, "--truth", truth});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.out.endsWith("wrote the true values of 5 judges to " + truth + "\n"));
-    const auto rows = csvRows(QString::fromUtf8(readAll(truth)));
+    const auto rows = csvRows(QString::fromUtf8(readFileBytes(truth)));
     QCOMPARE(rows.size(), 1 + 5);
     QCOMPARE(rows[0].join(','),
              QString("source,dataset,judge,leniency,noise_sd,shared_sd,latent_error_sd,fpr,"
@@ -287,11 +282,11 @@ void TestSimulateRubric::deterministicForSeed()
     QCOMPARE(runCli({"simulate", "rubric", "--units", "30", "--seed", "5", "-o", a}).exitCode, 0);
     QCOMPARE(runCli({"simulate", "rubric", "--units", "30", "--seed", "5", "-o", b}).exitCode, 0);
     QCOMPARE(runCli({"simulate", "rubric", "--units", "30", "--seed", "6", "-o", c}).exitCode, 0);
-    QVERIFY(!readAll(a).isEmpty());
-    QCOMPARE(readAll(a), readAll(b));
-    QCOMPARE(readAll(m_dir.filePath("a.items.jsonl")), readAll(m_dir.filePath("b.items.jsonl")));
-    QVERIFY(readAll(a) != readAll(c));
-    QVERIFY(readAll(m_dir.filePath("a.items.jsonl")) != readAll(m_dir.filePath("c.items.jsonl")));
+    QVERIFY(!readFileBytes(a).isEmpty());
+    QCOMPARE(readFileBytes(a), readFileBytes(b));
+    QCOMPARE(readFileBytes(m_dir.filePath("a.items.jsonl")), readFileBytes(m_dir.filePath("b.items.jsonl")));
+    QVERIFY(readFileBytes(a) != readFileBytes(c));
+    QVERIFY(readFileBytes(m_dir.filePath("a.items.jsonl")) != readFileBytes(m_dir.filePath("c.items.jsonl")));
 }
 
 QTEST_GUILESS_MAIN(TestSimulateRubric)

@@ -34,6 +34,14 @@ QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteA
     return path;
 }
 
+QByteArray readFileBytes(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
 QList<QStringList> csvRows(const QString& text)
 {
     QList<QStringList> rows;

@@ -28,5 +28,7 @@ double num(const QString& text);
 
 /// Writes `content` to `name` inside `dir` and returns the path (aborts the test when it cannot).
 QString writeFixture(const QTemporaryDir& dir, const QString& name, const QByteArray& content);
+/// The bytes of the file at `path`; empty when it cannot be read (a missing output compares unequal).
+QByteArray readFileBytes(const QString& path);
 
 } // namespace tribunal::testing

@@ -136,6 +136,19 @@ const QString kNoCalibration =
     "This audit has no judgment with a probability on a pairwise item labelled A or "
     "B: there is no calibration table.";
 
+/// The CLI refuses the table with `error` (exit 2) and the dialog says the same, offering nothing to copy or
+/// save.
+void verifyRefused(const ExportDialog& dialog, const tribunal::testing::CliRun& cli, const QString& error)
+{
+    QCOMPARE(cli.exitCode, 2);
+    QVERIFY2(cli.err.contains(error), qPrintable(cli.err));
+    QCOMPARE(dialog.latexText(), QString());
+    QCOMPARE(dialog.problem(), "This table cannot be written: " + error);
+    QCOMPARE(dialog.noteLabel()->text(), dialog.problem());
+    QVERIFY(!dialog.copyButton()->isEnabled());
+    QVERIFY(!dialog.saveButton()->isEnabled());
+}
+
 } // namespace
 
 class TestExportDialog : public QObject {
@@ -145,6 +158,7 @@ private slots:
     void cleanupTestCase();
     void latexEqualsCli_data();
     void latexEqualsCli();
+    void anovaRefusalIsShown();
     void anovaFactorsEqualCli_data();
     void anovaFactorsEqualCli();
     void groupingGivesOnlyTheCellTable();
@@ -227,11 +241,10 @@ void TestExportDialog::latexEqualsCli_data()
                 << settings << TrustLatexTable::Gap << false << standalone << QString();
             QTest::newRow(qPrintable("dispersion" + tail))
                 << settings << TrustLatexTable::Dispersion << false << standalone << QString();
-            // Without C = 1 assumed every LLMBar cell (one run) has T n/a and the position-bias cells have
-            // no labels: T10 has nothing to decompose.
+            // The simulated trust audit's 120 cells have T in both settings (the refusal without any T:
+            // anovaRefusalIsShown).
             QTest::newRow(qPrintable("anova" + tail))
-                << settings << TrustLatexTable::Anova << false << standalone
-                << QString(settings == "defaults" ? "no cell has a value of the response" : "");
+                << settings << TrustLatexTable::Anova << false << standalone << QString();
         }
     }
 }
@@ -268,13 +281,7 @@ void TestExportDialog::latexEqualsCli()
 
     const auto cli = runCli(args);
     if (!error.isEmpty()) {
-        QCOMPARE(cli.exitCode, 2);
-        QVERIFY2(cli.err.contains(error), qPrintable(cli.err));
-        QCOMPARE(dialog.latexText(), QString());
-        QCOMPARE(dialog.problem(), "This table cannot be written: " + error);
-        QCOMPARE(dialog.noteLabel()->text(), dialog.problem());
-        QVERIFY(!dialog.copyButton()->isEnabled());
-        QVERIFY(!dialog.saveButton()->isEnabled());
+        verifyRefused(dialog, cli, error);
         return;
     }
     QCOMPARE(cli.exitCode, 0);
@@ -284,9 +291,25 @@ void TestExportDialog::latexEqualsCli()
     QCOMPARE(dialog.problem(), QString());
     QVERIFY(dialog.copyButton()->isEnabled());
     QCOMPARE(dialog.latexText().startsWith("\\documentclass"), standalone);
-    // With the defaults every T is n/a (LLMBar: one run; position bias: no labels): nothing to shade.
-    QCOMPARE(dialog.latexText().contains("\\cellcolor"),
-             colour && table == TrustLatexTable::Cells && settings == "variants");
+    // The simulated trust audit's T values are shaded in both settings.
+    QCOMPARE(dialog.latexText().contains("\\cellcolor"), colour && table == TrustLatexTable::Cells);
+}
+
+void TestExportDialog::anovaRefusalIsShown()
+{
+    // LLMBar alone: one run per order and no C = 1 assumed, so no cell has T; T10 has nothing to decompose,
+    // and the dialog says what the CLI says instead of offering an empty table.
+    const QString llmbar = QStringLiteral(TRIBUNAL_SOURCE_DIR "/resources/sample/llmbar/LLMBar/Natural");
+    AuditSession session;
+    TrustWorkspace workspace(&session);
+    QVERIFY(session.openFiles({llmbar}));
+    session.waitForJob();
+    QVERIFY(session.audit());
+    workspace.waitForIdle();
+    ExportDialog dialog(&workspace);
+    dialog.setTable(TrustLatexTable::Anova);
+    const QString error = "no cell has a value of the response";
+    verifyRefused(dialog, runCli({"anova", llmbar, "--format", "latex"}), error);
 }
 
 void TestExportDialog::anovaFactorsEqualCli_data()

@@ -181,8 +181,9 @@ void TestOverviewPanel::rowsAndFormattedValues()
 {
     const auto view = m_workspace->view();
     QCOMPARE(m_panel->model()->rowCount(), view->rowCount());
-    QCOMPARE(m_panel->model()->rowCount(), 83);
-    QCOMPARE(m_panel->proxy()->rowCount(), 83);
+    // 65 LLMBar, 18 position-bias and 120 simulated trust cells (sim-bias and sim-rubric have no trust rows).
+    QCOMPARE(m_panel->model()->rowCount(), 203);
+    QCOMPARE(m_panel->proxy()->rowCount(), 203);
     QCOMPARE(m_panel->model()->columnCount(), 11); // judge, format, dataset, n_pairs, 6 metrics, quadrant
 
     // Row 0, ChatGPT / CoT on LLMBar (one run): C n/a, phi = 35/99, A = 147/198, A_max = 1 - phi/2 = 163/198,
@@ -194,7 +195,8 @@ void TestOverviewPanel::rowsAndFormattedValues()
     QCOMPARE(shown(0, "phi"), QStringLiteral("35.4"));
     QCOMPARE(shown(0, "A"), QStringLiteral("74.2"));
     QCOMPARE(shown(0, "A_max"), QStringLiteral("82.3"));
-    QCOMPARE(shown(0, "T"), QStringLiteral("\u2013"));
+    // What T lacks, in place (T2).
+    QCOMPARE(shown(0, "T"), QStringLiteral("n/a (1 run)"));
     QCOMPARE(shown(0, "quadrant"), QString());
     const QVariant rawT = m_panel->model()->index(0, column("T")).data(TrustTableModel::RawValueRole);
     QCOMPARE(rawT.typeId(), int(QMetaType::Double));
@@ -211,7 +213,8 @@ void TestOverviewPanel::rowsAndFormattedValues()
     QVERIFY(posbias >= 0);
     QCOMPARE(shown(posbias, "C"), QStringLiteral("50.0"));
     QCOMPARE(shown(posbias, "phi"), QStringLiteral("33.3"));
-    QCOMPARE(shown(posbias, "A"), QStringLiteral("\u2013"));
+    QCOMPARE(shown(posbias, "A"), QStringLiteral("n/a (no labels)"));
+    QCOMPARE(shown(posbias, "T"), QStringLiteral("n/a (no labels)"));
     QCOMPARE(shown(posbias, "quadrant"), QStringLiteral("chaos"));
     QCOMPARE(m_panel->model()->index(posbias, column("quadrant")).data(Qt::ToolTipRole).toString(),
              QString::fromUtf8(mitigationText(TrustQuadrant::Chaos)));
@@ -227,7 +230,7 @@ void TestOverviewPanel::rowsAndFormattedValues()
         ++withT;
         QCOMPARE(shown(r, "T"), percent1(t));
     }
-    QCOMPARE(withT, 65);
+    QCOMPARE(withT, 65 + 120); // and the simulated trust audit's cells, which had T before
     QCOMPARE(shown(0, "C"), QStringLiteral("100.0"));
 }
 
@@ -339,7 +342,7 @@ void TestOverviewPanel::thresholdsReplaceQuadrantsWithoutEstimates()
         QCOMPARE(m_panel->model()->index(r, column("quadrant")).data(Qt::ToolTipRole).toString(),
                  QString::fromUtf8(mitigationText(TrustQuadrant::Trustworthy)));
     }
-    QCOMPARE(trustworthy, 18); // the 18 position-bias cells (C defined)
+    QCOMPARE(trustworthy, 18 + 120); // the 18 position-bias and 120 simulated cells (C defined)
 }
 
 void TestOverviewPanel::spinBoxesAreDebounced()
@@ -497,7 +500,7 @@ void TestOverviewPanel::groupByFromTheForm()
     m_workspace->waitForIdle();
 
     // One row per dataset, pooled over judges and formats; no intervals for a grouping.
-    QCOMPARE(m_panel->model()->rowCount(), 3);
+    QCOMPARE(m_panel->model()->rowCount(), 7); // LLMBar, 2 position-bias and 4 simulated trust datasets
     QCOMPARE(shown(0, "dataset"), QStringLiteral("llmbar-LLMBar-Natural"));
     QCOMPARE(shown(0, "judge"), QString());
     QCOMPARE(m_panel->statusLabel()->text(),
@@ -506,7 +509,7 @@ void TestOverviewPanel::groupByFromTheForm()
     QVERIFY(!m_panel->filterTree()->columnItem(QStringLiteral("judge")));
     QVERIFY(m_panel->filterTree()->columnItem(QStringLiteral("dataset")));
     QVERIFY(m_workspace->filter().isEmpty());
-    QCOMPARE(m_panel->proxy()->rowCount(), 3);
+    QCOMPARE(m_panel->proxy()->rowCount(), 7);
 }
 
 void TestOverviewPanel::selectionIsShared()
@@ -551,7 +554,7 @@ void TestOverviewPanel::copyGivesTsvWithHeader()
     QGuiApplication::clipboard()->clear();
     QTest::mouseClick(m_panel->copyButton(), Qt::LeftButton);
     const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
-    QCOMPARE(lines.size(), 83 + 2); // header, rows, empty after the final newline
+    QCOMPARE(lines.size(), 203 + 2); // header, rows, empty after the final newline
     QCOMPARE(lines[0],
              QStringLiteral("judge\tformat\tdataset\tn_pairs\tC\tphi\tA\tA_max\tT\tT_joint\tquadrant"));
     // ChatGPT / CoT: phi = 35/99, A = 147/198, A_max = 163/198 as `tribunal-cli trust` writes them; C, T,
@@ -597,7 +600,7 @@ void TestOverviewPanel::cancelStopsIntervals()
     QVERIFY(m_panel->progressBar()->isHidden());
     QVERIFY(m_panel->cancelButton()->isHidden());
     // The estimates stay.
-    QCOMPARE(m_panel->model()->rowCount(), 83);
+    QCOMPARE(m_panel->model()->rowCount(), 203);
     QCOMPARE(shown(0, "phi"), QStringLiteral("35.4"));
 }
 

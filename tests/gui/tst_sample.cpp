@@ -78,10 +78,12 @@ void TestSample::opensSampleSelectsItemAndShowsRawOutputs()
 
     // LLMBar Natural: 100 items x 65 judge/format pairs x 2 orders; position-bias: 9,072 judgments; the
     // simulated bias audit: 4 judges x 150 items x 14 requests; the simulated rubric audit: 200 units x 5
-    // criteria x 4 judges x 2 runs, 1,000 items, 4 cells, 4 judges (resources/CMakeLists.txt).
-    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072 + 8400 + 8000));
-    QCOMPARE(window.sizeText(), QStringLiteral("%1 judgments · %2 items · 23 judges · 179 cells")
-                                    .arg(QLocale().toString(38472), QLocale().toString(1418)));
+    // criteria x 4 judges x 2 runs, 1,000 items, 4 cells, 4 judges; the simulated trust audit: 4 datasets x
+    // 100 pairs x 6 judges x 5 formats x 2 orders x 5 runs, 400 items, 120 cells, 6 judges
+    // (resources/CMakeLists.txt).
+    QCOMPARE(window.session()->audit()->judgmentCount(), std::size_t(13000 + 9072 + 8400 + 8000 + 120000));
+    QCOMPARE(window.sizeText(), QStringLiteral("%1 judgments · %2 items · 29 judges · 299 cells")
+                                    .arg(QLocale().toString(158472), QLocale().toString(1818)));
 
     // Filter to the LLMBar dataset and click item 5.
     auto* items = window.itemsPanel();

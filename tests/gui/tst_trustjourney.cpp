@@ -84,7 +84,8 @@ void TestTrustJourney::analystToReviewerJourney()
         QVERIFY(workspace->view()->rowCount() > 0);
         QCOMPARE(overview->model()->rowCount(), workspace->view()->rowCount());
 
-        // 1. Analyst: LLMBar has one run, so T is "–" until C = 1 is assumed; ticking it updates the table.
+        // 1. Analyst: LLMBar has one run, so T is "n/a (1 run)" until C = 1 is assumed; ticking it updates
+        //    the table.
         int llmbar = -1;
         for (int r = 0; r < workspace->view()->rowCount() && llmbar < 0; ++r) {
             const auto& row = workspace->view()->table.rows[std::size_t(r)];
@@ -93,7 +94,7 @@ void TestTrustJourney::analystToReviewerJourney()
         }
         QVERIFY(llmbar >= 0);
         QCOMPARE(shown(*overview, llmbar, QStringLiteral("C")), QStringLiteral("n/a (1 run)"));
-        QCOMPARE(shown(*overview, llmbar, QStringLiteral("T")), QStringLiteral("–"));
+        QCOMPARE(shown(*overview, llmbar, QStringLiteral("T")), QStringLiteral("n/a (1 run)"));
         QTest::mouseClick(overview->settingsForm()->assumeConsistentBox(), Qt::LeftButton);
         QTRY_VERIFY(workspace->settings().trust.assumeConsistentWhenSingleRun);
         workspace->waitForIdle();

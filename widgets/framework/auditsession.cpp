@@ -141,6 +141,18 @@ bool AuditSession::setNote(const std::string& dataset, const std::string& itemId
     return true;
 }
 
+bool AuditSession::setProjectSettings(const std::map<std::string, std::string>& settings)
+{
+    if (m_busy)
+        return false;
+    if (settings == m_extras.settings)
+        return true;
+    m_extras.settings = settings;
+    m_dirty = true;
+    emit documentChanged();
+    return true;
+}
+
 void AuditSession::cancel()
 {
     if (isBusy())

@@ -74,6 +74,11 @@ public:
     /// (notesChanged, documentChanged). Refused (false) while a job runs, since a save may be writing extras.
     bool setNote(const std::string& dataset, const std::string& itemId, const QString& text);
 
+    /// Replaces the project settings (ProjectExtras::settings: analysis settings the project remembers, e.g.
+    /// the trust keys of analysis/storedtrustsettings.h): an unsaved change when they differ
+    /// (documentChanged). Refused (false) while a job runs, since a save may be writing extras.
+    bool setProjectSettings(const std::map<std::string, std::string>& settings);
+
     /// Asks the running job to stop; it finishes with result.cancelled and changes nothing.
     void cancel();
     /// Blocks until the running job (if any) has finished and its result was applied. For tests and shutdown.

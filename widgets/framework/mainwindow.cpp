@@ -43,11 +43,14 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+
+#include <algorithm>
 
 namespace tribunal {
 namespace {
@@ -116,6 +119,10 @@ MainWindow::MainWindow(QWidget* parent)
     // Every dock scrolls when it is smaller than its contents, so the window fits a 1280x720 screen.
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         makeDockScrollable(dock);
+    // The layout set the window's minimum size from the docks before they scrolled (QLayout's default
+    // constraint): recompute it now, or the first resize is clamped to that stale minimum (1403x877).
+    layout()->invalidate();
+    layout()->activate();
     // The overview's table and side form need more width than the plots.
     resizeDocks({m_overview, m_plots}, {1100, 700}, Qt::Horizontal);
 
@@ -257,6 +264,14 @@ bool MainWindow::openPaths(const QStringList& paths, ProjectAccess access)
     if (started)
         beginJob(tr("Opening %1…").arg(shownName(QFileInfo(paths.first()).fileName())));
     return started;
+}
+
+bool MainWindow::openSample(const QString& path)
+{
+    if (!openPaths({path}, ProjectAccess::ReadOnly))
+        return false;
+    m_sampleFirstScreen = true;
+    return true;
 }
 
 bool MainWindow::importPaths(const QStringList& paths, BadRecordPolicy policy, const HarnessTextPaths& texts)
@@ -438,6 +453,11 @@ void MainWindow::onJobFinished(const JobResult& result)
 {
     m_job->end();
     onDocumentChanged();
+    if (m_sampleFirstScreen && result.kind == JobResult::Kind::Open) {
+        m_sampleFirstScreen = false;
+        if (result.ok && m_session->audit())
+            m_trust->setFilter(simulatedTrustFilter(*m_session->audit()));
+    }
     const QString files = result.paths.join(QStringLiteral(", "));
     if (result.cancelled) {
         statusBar()->showMessage(tr("Cancelled: nothing was changed."), kMessageMs);
@@ -563,11 +583,29 @@ void MainWindow::applyDefaultDockSizes()
     resizeDocks({m_plots, m_flip}, {height() / 2, height() / 2}, Qt::Vertical);
 }
 
+void MainWindow::fitFirstStartToScreen()
+{
+    // A first start (no saved layout) takes 85% of the screen, at least 1280x800 and at most all of it.
+    // Screens under 1024x600 (the offscreen test platform's 800x600 among them) are left alone: the
+    // workbench does not aim to be usable there.
+    const QScreen* s = screen();
+    if (!s)
+        return;
+    const QRect available = s->availableGeometry();
+    if (available.width() < 1024 || available.height() < 600)
+        return;
+    const int w = std::min(available.width(), std::max(1280, available.width() * 85 / 100));
+    const int h = std::min(available.height(), std::max(800, available.height() * 85 / 100));
+    resize(w, h);
+    move(available.x() + (available.width() - w) / 2, available.y() + (available.height() - h) / 2);
+}
+
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     if (m_dockSizesPending) {
         m_dockSizesPending = false;
+        fitFirstStartToScreen();
         applyDefaultDockSizes();
     }
 }

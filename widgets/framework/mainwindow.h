@@ -53,6 +53,9 @@ public:
     /// `access` applies to a project (ReadOnly: the bundled sample, AuditSession::isReadOnly). Returns false
     /// when a job is already running.
     bool openPaths(const QStringList& paths, ProjectAccess access = ProjectAccess::ReadWrite);
+    /// Opens the bundled sample read-only on its first screen: the overview filtered to the simulated trust
+    /// audit (simulatedTrustFilter), where every row has T; "Show all rows" shows the real data beside it.
+    bool openSample(const QString& path);
     /// Where Save As starts: the project file itself, except for a read-only project or an unsaved audit,
     /// whose copy goes to the folder of the last project saved (else the user's documents folder) under the
     /// project's name (else "audit.tribunal").
@@ -116,6 +119,8 @@ public:
     /// the plots and the flip inspector half of the right column's height each. Applied at the first show
     /// when no saved layout was restored (and by the screenshot run after it sizes the window).
     void applyDefaultDockSizes();
+    /// First start without a saved layout: a window size chosen for the screen (see the .cpp).
+    void fitFirstStartToScreen();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -154,8 +159,9 @@ private:
     QAction* m_saveAsAction = nullptr;
     QAction* m_closeAction = nullptr;
     QPointer<QAbstractItemView> m_lastView;
-    bool m_dockSizesPending = false; ///< no saved layout: applyDefaultDockSizes() at the first show
-    QByteArray m_defaultState;       ///< the layout the constructor builds, for resetLayout()
+    bool m_dockSizesPending = false;  ///< no saved layout: applyDefaultDockSizes() at the first show
+    QByteArray m_defaultState;        ///< the layout the constructor builds, for resetLayout()
+    bool m_sampleFirstScreen = false; ///< openSample(): filter the overview once the sample has opened
     QPointer<JobReportDialog> m_report;
 };
 

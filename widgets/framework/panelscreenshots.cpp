@@ -83,8 +83,10 @@ QStringList savePanelScreenshots(MainWindow& window, const QString& dir, int row
     if (row == kMostFlipsRow) {
         const auto& rows = workspace->view()->table.rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            // Labelled cells only: the inspector then shows right and wrong verdicts, not just flips.
+            // Labelled, shown cells only: the inspector then shows right and wrong verdicts, not just flips
+            // (the bundled sample's first screen shows its simulated trust audit only).
             if (!std::isnan(rows[i].phi) && !std::isnan(rows[i].A) &&
+                workspace->isRowVisible(static_cast<int>(i)) &&
                 (row < 0 || rows[i].phi > rows[static_cast<std::size_t>(row)].phi))
                 row = static_cast<int>(i);
         }

@@ -56,7 +56,9 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
       m_view(new QTableView), m_filters(new TrustFilterTree(workspace)),
       m_form(new TrustSettingsForm(workspace)), m_intervalColumns(new QCheckBox(tr("Show interval columns"))),
       m_copy(new QPushButton(tr("Copy"))), m_progress(new QProgressBar),
-      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel), m_labelNote(new QLabel)
+      m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel), m_labelNote(new QLabel),
+      m_filterNote(new QLabel), m_showAll(new QPushButton(tr("Show all rows"))), m_singleRunNote(new QLabel),
+      m_assume(new QPushButton(tr("Assume C = 1")))
 {
     setObjectName(QStringLiteral("overviewPanel"));
     m_view->setObjectName(QStringLiteral("overviewTable"));
@@ -78,6 +80,15 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     m_labelNote->setWordWrap(true);
     m_labelNote->setTextFormat(Qt::PlainText);
     m_labelNote->hide();
+    m_filterNote->setObjectName(QStringLiteral("filterNote"));
+    m_showAll->setObjectName(QStringLiteral("showAllRows"));
+    m_singleRunNote->setObjectName(QStringLiteral("singleRunNote"));
+    m_assume->setObjectName(QStringLiteral("assumeConsistent"));
+    m_assume->setToolTip(tr("Set “Assume C = 1 with one run” (Settings; stored in the project), as "
+                            "tribunal-cli trust --assume-consistent does"));
+    m_filterNote->setTextFormat(Qt::PlainText);
+    m_singleRunNote->setTextFormat(Qt::PlainText);
+    m_singleRunNote->setWordWrap(true); // a sentence: wraps rather than widen the dock
     m_progress->setTextVisible(true);
     m_progress->setMaximumWidth(200);
 
@@ -107,6 +118,13 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(m_labelNote);
+    auto* notes = new QHBoxLayout;
+    notes->addWidget(m_filterNote);
+    notes->addWidget(m_showAll);
+    notes->addWidget(m_singleRunNote, 1);
+    notes->addWidget(m_assume);
+    notes->addStretch(0);
+    layout->addLayout(notes);
     layout->addWidget(split, 1);
     setWidget(content);
 
@@ -121,13 +139,15 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
         updateBusy();
     });
     connect(workspace, &TrustWorkspace::statusMessage, m_status, &QLabel::setText);
-    const auto showLabelNote = [this] {
-        const QString& note = m_workspace->view()->labels.note;
-        m_labelNote->setText(note);
-        m_labelNote->setVisible(!note.isEmpty());
-    };
-    connect(workspace, &TrustWorkspace::viewChanged, this, showLabelNote);
-    showLabelNote();
+    connect(workspace, &TrustWorkspace::viewChanged, this, &OverviewPanel::updateNotes);
+    connect(workspace, &TrustWorkspace::filterChanged, this, &OverviewPanel::updateNotes);
+    connect(m_showAll, &QPushButton::clicked, workspace, [workspace] { workspace->setFilter({}); });
+    connect(m_assume, &QPushButton::clicked, workspace, [workspace] {
+        auto settings = workspace->settings();
+        settings.trust.assumeConsistentWhenSingleRun = true;
+        workspace->setSettings(settings);
+    });
+    updateNotes();
     connect(workspace, &TrustWorkspace::selectedRowChanged, this, &OverviewPanel::showSelectedRow);
     connect(m_proxy, &TrustRowProxy::aboutToRefilter, this, [this] { m_ignoreCurrent = true; });
     connect(m_proxy, &TrustRowProxy::refiltered, this, [this] {
@@ -193,6 +213,38 @@ void OverviewPanel::showSelectedRow(int row)
         selection->setCurrentIndex(QModelIndex(), QItemSelectionModel::NoUpdate);
     }
     m_ignoreCurrent = false;
+}
+
+void OverviewPanel::updateNotes()
+{
+    const auto& view = *m_workspace->view();
+    int shown = 0, singleRun = 0;
+    bool unlabelledShown = false;
+    for (int row = 0; row < view.rowCount(); ++row) {
+        if (!m_workspace->isRowVisible(row))
+            continue;
+        ++shown;
+        if (static_cast<std::size_t>(row) >= view.results.size())
+            continue;
+        const auto& r = view.results[static_cast<std::size_t>(row)];
+        singleRun += r.singleRun && !r.consistencyAssumed;
+        unlabelledShown = unlabelledShown || (r.pairs > 0 && r.labelledPairs == 0);
+    }
+    // The note on missing labels speaks of rows the user sees; the filter note says what is hidden.
+    m_labelNote->setText(view.labels.note);
+    m_labelNote->setVisible(!view.labels.note.isEmpty() && unlabelledShown);
+    const int hidden = view.rowCount() - shown;
+    m_filterNote->setText(
+        tr("Showing %1 of %2 rows: the filters hide %3.").arg(shown).arg(view.rowCount()).arg(hidden));
+    m_filterNote->setVisible(hidden > 0);
+    m_showAll->setVisible(hidden > 0);
+    m_singleRunNote->setText(singleRun == 1 ? tr("1 shown row has one run per order: C cannot be measured "
+                                                 "there, so T and T_joint are n/a (T2).")
+                                            : tr("%1 shown rows have one run per order: C cannot be measured "
+                                                 "there, so T and T_joint are n/a (T2).")
+                                                  .arg(singleRun));
+    m_singleRunNote->setVisible(singleRun > 0);
+    m_assume->setVisible(singleRun > 0);
 }
 
 void OverviewPanel::updateBusy()

@@ -51,11 +51,19 @@ public:
     QLabel* statusLabel() const { return m_status; }
     /// The view's note about datasets without labels (TrustView::labels); hidden when there is none.
     QLabel* labelNoteLabel() const { return m_labelNote; }
+    /// "Showing n of m rows" while the filters hide rows, with "Show all rows" (clears the filter).
+    QLabel* filterNoteLabel() const { return m_filterNote; }
+    QPushButton* showAllButton() const { return m_showAll; }
+    /// While shown rows have one run per order (C n/a, T2): says so, with "Assume C = 1", which sets that
+    /// setting (stored in the project, TrustWorkspace::setSettings).
+    QLabel* singleRunNoteLabel() const { return m_singleRunNote; }
+    QPushButton* assumeButton() const { return m_assume; }
 
 private:
     void showSelectedRow(int row);
     void updateBusy();
     void onCurrentRowChanged(const QModelIndex& current);
+    void updateNotes();
 
     TrustWorkspace* m_workspace;
     TrustTableModel* m_model;
@@ -69,6 +77,10 @@ private:
     QPushButton* m_cancel;
     QLabel* m_status;
     QLabel* m_labelNote;
+    QLabel* m_filterNote;
+    QPushButton* m_showAll;
+    QLabel* m_singleRunNote;
+    QPushButton* m_assume;
     /// Set while rows come and go: the view then moves its current row by itself, not the user.
     bool m_ignoreCurrent = false;
 };

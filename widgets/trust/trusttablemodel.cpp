@@ -290,6 +290,16 @@ QVariant TrustTableModel::displayValue(const Column& column, std::size_t row) co
         if (column.kind == K::Metric && std::isnan(value) && row < m_view->results.size() &&
             trustGap(m_view->results[row]) == TrustGap::OrderNotRecorded)
             return tr("n/a (no order)");
+        // T0/T2: what the value needs and the row lacks, in place (the tooltip says how to get it).
+        if (column.kind == K::Metric && std::isnan(value)) {
+            const auto [runs, labels] = missingInputs(column, row);
+            if (runs && labels)
+                return tr("n/a (1 run, no labels)");
+            if (runs)
+                return tr("n/a (1 run)");
+            if (labels)
+                return tr("n/a (no labels)");
+        }
         return formatPercent(value);
     }
     case K::Quadrant:
@@ -345,8 +355,32 @@ QVariant TrustTableModel::toolTip(const Column& column, std::size_t row) const
         const QString note = gapNote(row);
         if (!note.isEmpty())
             tip += QLatin1Char('\n') + note;
+        const auto [runs, labels] = missingInputs(column, row);
+        if (runs)
+            tip += QLatin1Char('\n') +
+                   tr("One run per order: C (reproducibility) cannot be measured, and T needs it (T2). Judge "
+                      "the items again, or click “Assume C = 1” above the table (stored in the "
+                      "project; tribunal-cli trust --assume-consistent).");
+        if (labels)
+            tip +=
+                QLatin1Char('\n') +
+                tr("No labels in this dataset: accuracy needs the right answer of each item (T4). Import the "
+                   "items with their labels (File > Import).");
     }
     return tip;
+}
+
+std::pair<bool, bool> TrustTableModel::missingInputs(const Column& column, std::size_t row) const
+{
+    if (row >= m_view->results.size())
+        return {false, false};
+    const auto& r = m_view->results[row];
+    if (r.pairs == 0)
+        return {false, false}; // gapNote says why
+    const bool needsC = column.key == "C" || column.key == "T" || column.key == "T_joint";
+    const bool needsLabels =
+        column.key == "A" || column.key == "A_max" || column.key == "T" || column.key == "T_joint";
+    return {needsC && r.singleRun && !r.consistencyAssumed, needsLabels && r.labelledPairs == 0};
 }
 
 QString TrustTableModel::gapNote(std::size_t row) const

@@ -21,6 +21,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 class QPalette;
@@ -71,6 +72,9 @@ private:
     QVariant toolTip(const Column& column, std::size_t row) const;
     /// T0: why the row has no retained pair (TrustGap), as a sentence; "" when it has pairs.
     QString gapNote(std::size_t row) const;
+    /// T2 / T4: whether the column's value needs C and the row has one run per order (not assumed), and
+    /// whether it needs labels the row's pairs lack.
+    std::pair<bool, bool> missingInputs(const Column& column, std::size_t row) const;
 
     TrustWorkspace* m_workspace;
     std::shared_ptr<const TrustView> m_view;

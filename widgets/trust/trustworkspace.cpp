@@ -3,7 +3,9 @@
 #include "framework/auditsession.h"
 #include "framework/coreerrortext.h"
 
+#include "analysis/storedtrustsettings.h"
 #include "analysis/trustgrouping.h"
+#include "analysis/trustsimulator.h"
 #include "report/trustexport.h"
 
 #include <stdexcept>
@@ -67,7 +69,26 @@ std::shared_ptr<TrustView> computeEstimates(const AuditPtr& audit, const TrustVi
     return view;
 }
 
+StoredTrustSettings storedDefaults()
+{
+    const TrustViewSettings defaults;
+    return {defaults.trust, defaults.bootstrap};
+}
+
 } // namespace
+
+TrustRowFilter simulatedTrustFilter(const Audit& audit)
+{
+    std::set<std::string> present;
+    for (const Cell& cell : audit.cells())
+        for (auto name : trustSimDatasets())
+            if (audit.str(cell.dataset) == name)
+                present.insert(std::string(name));
+    TrustRowFilter filter;
+    if (!present.empty())
+        filter.accepted["dataset"] = std::move(present);
+    return filter;
+}
 
 bool TrustRowFilter::accepts(const TrustTable& table, const TrustTableRow& row) const
 {
@@ -98,7 +119,7 @@ TrustWorkspace::TrustWorkspace(AuditSession* session, QObject* parent)
 {
     connect(m_session, &AuditSession::auditChanged, this, &TrustWorkspace::onAuditChanged);
     if (m_session->audit())
-        startEstimates();
+        onAuditChanged();
 }
 
 TrustWorkspace::~TrustWorkspace()
@@ -111,6 +132,7 @@ void TrustWorkspace::setSettings(const TrustViewSettings& settings)
 {
     const auto old = m_settings;
     m_settings = settings;
+    storeSettings();
     if (!sameTrust(old.trust, settings.trust) || old.groupBy != settings.groupBy) {
         startEstimates();
         return;
@@ -158,8 +180,33 @@ void TrustWorkspace::waitForIdle()
     m_jobs.waitForIdle();
 }
 
+void TrustWorkspace::storeSettings()
+{
+    if (!m_session->audit())
+        return;
+    auto stored = m_session->extras().settings;
+    storeTrustSettings({m_settings.trust, m_settings.bootstrap}, storedDefaults(), stored);
+    if (!m_session->setProjectSettings(stored))
+        emit statusMessage(tr("The settings apply, but the project stores them only once the running job "
+                              "has finished: change them again then."));
+}
+
 void TrustWorkspace::onAuditChanged()
 {
+    // The settings follow the project: what it stores, defaults for the rest.
+    std::vector<std::string> problems;
+    const auto stored = loadTrustSettings(m_session->extras().settings, storedDefaults(), &problems);
+    m_settings.trust = stored.trust;
+    const int threads = m_settings.bootstrap.threads;
+    m_settings.bootstrap = stored.bootstrap;
+    m_settings.bootstrap.threads = threads;
+    if (!problems.empty()) {
+        QStringList lines;
+        for (const auto& p : problems)
+            lines << QString::fromStdString(p);
+        emit statusMessage(
+            tr("Project settings not read (the defaults apply): %1").arg(lines.join(QStringLiteral("; "))));
+    }
     startEstimates();
 }
 
@@ -206,7 +253,13 @@ void TrustWorkspace::applyEstimates(std::uint64_t generation, TrustViewPtr view)
     if (!sameThresholds(m_view->settings.trust, m_settings.trust))
         replaceQuadrants();
     emit viewChanged();
-    if (newNote && !m_view->labels.status.isEmpty())
+    // The missing-labels status speaks of rows the user sees (the bundled sample opens filtered to labelled
+    // data).
+    bool unlabelledShown = false;
+    for (std::size_t row = 0; row < m_view->results.size() && !unlabelledShown; ++row)
+        unlabelledShown = m_view->results[row].pairs > 0 && m_view->results[row].labelledPairs == 0 &&
+                          isRowVisible(static_cast<int>(row));
+    if (newNote && !m_view->labels.status.isEmpty() && unlabelledShown)
         emit statusMessage(m_view->labels.status);
     if (m_selectedRow >= 0 && (!rowsKept || !isRowVisible(m_selectedRow))) {
         m_selectedRow = -1;

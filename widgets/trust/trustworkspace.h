@@ -81,6 +81,10 @@ struct TrustRowFilter {
     bool isEmpty() const { return accepted.empty(); }
 };
 
+/// The first screen of the bundled sample: only the datasets of its simulated trust audit
+/// (analysis/trustsimulator.h), where every row has T. An empty filter when the audit has none of them.
+TrustRowFilter simulatedTrustFilter(const Audit& audit);
+
 /// The value of column `column` (judge, format, dataset or a condition name) in `row`; empty if unknown.
 std::string trustRowValue(const TrustTable& table, const TrustTableRow& row, const std::string& column);
 
@@ -94,6 +98,9 @@ public:
     /// The current view; never null (an empty view without an audit).
     const TrustViewPtr& view() const { return m_view; }
     const TrustViewSettings& settings() const { return m_settings; }
+    /// Applies `settings` and stores the trust and bootstrap ones in the session's project settings
+    /// (analysis/storedtrustsettings.h), an unsaved change when they differ from what the project holds. An
+    /// opened or imported audit starts from the settings its project stores (defaults for missing keys).
     void setSettings(const TrustViewSettings& settings);
 
     const TrustRowFilter& filter() const { return m_filter; }
@@ -130,6 +137,7 @@ signals:
 
 private:
     void onAuditChanged();
+    void storeSettings();
     void startEstimates();
     void startIntervals();
     void applyEstimates(std::uint64_t generation, TrustViewPtr view);
