@@ -118,6 +118,22 @@
         <source>%1: the project is being written by %2 (pid %3 on %4 since %5); wait until it finishes, or stop it</source>
         <translation>%1: Das Projekt wird gerade von %2 geschrieben (PID %3 auf %4 seit %5); warten Sie, bis der Vorgang endet, oder beenden Sie ihn</translation>
     </message>
+    <message>
+        <source>%1: %2 (detected), %L3 judgment</source>
+        <translation>%1: %2 (erkannt), %L3 Bewertung</translation>
+    </message>
+    <message>
+        <source>%1: %2 (detected), %L3 judgments</source>
+        <translation>%1: %2 (erkannt), %L3 Bewertungen</translation>
+    </message>
+    <message>
+        <source>%1: %2, %L3 judgment</source>
+        <translation>%1: %2, %L3 Bewertung</translation>
+    </message>
+    <message>
+        <source>%1: %2, %L3 judgments</source>
+        <translation>%1: %2, %L3 Bewertungen</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::BiasComparisonView</name>
@@ -1474,6 +1490,21 @@ Label %4, vorhergesagt %5: %6 von %7</translation>
     </message>
 </context>
 <context>
+    <name>tribunal::FigureRenderer</name>
+    <message>
+        <source>One column (3.5 in)</source>
+        <translation>Eine Spalte (3,5 in)</translation>
+    </message>
+    <message>
+        <source>Two columns (7.0 in)</source>
+        <translation>Zwei Spalten (7,0 in)</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>Eigene Größe</translation>
+    </message>
+</context>
+<context>
     <name>tribunal::FlipInspectorPanel</name>
     <message>
         <source>Flip inspector</source>
@@ -1782,6 +1813,14 @@ auf der Front</translation>
         <source>Import a folder (LLMBar, AlpacaEval results)</source>
         <translation>Einen Ordner importieren (LLMBar, AlpacaEval-Ergebnisse)</translation>
     </message>
+    <message>
+        <source>%1 (unreadable: no format detected)</source>
+        <translation>%1 (nicht lesbar: kein Format erkannt)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, detected)</source>
+        <translation>%1 (%2, erkannt)</translation>
+    </message>
 </context>
 <context>
     <name>tribunal::IsoTrustPlot</name>
@@ -2009,6 +2048,18 @@ auf der Front</translation>
     <message>
         <source>note: %1</source>
         <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>%1 judgment(s) agreed with ones already read or in the audit and were merged (kept once).</source>
+        <translation>%1 Bewertung(en) stimmten mit bereits gelesenen oder im Audit vorhandenen überein und wurden zusammengeführt (einmal behalten).</translation>
+    </message>
+    <message>
+        <source>To read the rest, choose “Skip bad records” and try again: the bad records are then left out and listed.</source>
+        <translation>Um den Rest zu lesen, wählen Sie „Fehlerhafte Einträge überspringen“ und versuchen Sie es erneut: Die fehlerhaften Einträge werden dann ausgelassen und aufgelistet.</translation>
+    </message>
+    <message>
+        <source>Read:</source>
+        <translation>Gelesen:</translation>
     </message>
 </context>
 <context>
@@ -2411,10 +2462,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <translation>Fortsetzung: %L1 Bewertungen bereits aufgezeichnet.</translation>
     </message>
     <message>
-        <source>Running…</source>
-        <translation>Läuft…</translation>
-    </message>
-    <message>
         <source>Edit judge</source>
         <translation>Judge bearbeiten</translation>
     </message>
@@ -2457,6 +2504,70 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>&amp;Buy %L1 changed judgments again</source>
         <translation>%L1 geänderte Urteile erneut &amp;kaufen</translation>
+    </message>
+    <message>
+        <source>Remaining: %L1 of %2 (%L3 already recorded), %4, ~%L5 tokens in, ~%L6 out, ~$%7, ~%8 min</source>
+        <translation>Verbleibend: %L1 von %2 (%L3 bereits gespeichert), %4, ~%L5 Tokens ein, ~%L6 aus, ~$%7, ~%8 min</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 requests failed</source>
+        <translation>%L1 von %L2 Anfragen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Not started: %L1 item lacks texts its prompt needs.</source>
+        <translation>Nicht gestartet: %L1 Item fehlen Texte, die sein Prompt braucht.</translation>
+    </message>
+    <message>
+        <source>Not started: %L1 items lack texts their prompts need.</source>
+        <translation>Nicht gestartet: %L1 Items fehlen Texte, die ihre Prompts brauchen.</translation>
+    </message>
+    <message>
+        <source>%L1 without a question</source>
+        <translation>%L1 ohne Frage</translation>
+    </message>
+    <message>
+        <source>%L1 without a response</source>
+        <translation>%L1 ohne Antwort</translation>
+    </message>
+    <message>
+        <source>%L1 without a submission</source>
+        <translation>%L1 ohne Einreichung</translation>
+    </message>
+    <message>
+        <source>%L1 without a criterion</source>
+        <translation>%L1 ohne Kriterium</translation>
+    </message>
+    <message>
+        <source>%L1 of %2 in dataset &quot;%3&quot; (%4)</source>
+        <translation>%L1 von %2 im Datensatz „%3“ (%4)</translation>
+    </message>
+    <message>
+        <source>%L1 item</source>
+        <translation>%L1 Item</translation>
+    </message>
+    <message>
+        <source>%L1 items</source>
+        <translation>%L1 Items</translation>
+    </message>
+    <message>
+        <source>Items without texts</source>
+        <translation>Items ohne Texte</translation>
+    </message>
+    <message>
+        <source>%L1 item of this run lacks texts its prompt needs:</source>
+        <translation>%L1 Item dieses Laufs fehlen Texte, die sein Prompt braucht:</translation>
+    </message>
+    <message>
+        <source>%L1 items of this run lack texts their prompts need:</source>
+        <translation>%L1 Items dieses Laufs fehlen Texte, die ihre Prompts brauchen:</translation>
+    </message>
+    <message>
+        <source>Their prompts would be sent with these texts empty, and the answers would judge nothing. Send them anyway?</source>
+        <translation>Ihre Prompts würden mit leeren Texten gesendet, und die Antworten würden nichts bewerten. Trotzdem senden?</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Fortfahren</translation>
     </message>
 </context>
 <context>
@@ -2556,6 +2667,42 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>The project is read-only (the bundled sample or a file you may not write): save it as a new project first; the run writes every answer to the project file.</source>
         <translation>Das Projekt ist schreibgeschützt (das mitgelieferte Beispiel oder eine Datei, die Sie nicht schreiben dürfen): Speichern Sie es zuerst als neues Projekt; der Lauf schreibt jede Antwort in die Projektdatei.</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1 (%2 — %3).</source>
+        <translation>Der Lauf wurde angehalten: %1 (%2 — %3).</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 — %2. Run again to resume; recorded answers are not sent again, failed ones are.</source>
+        <translation>Abgebrochen: %1 — %2. Erneut starten, um fortzusetzen; gespeicherte Antworten werden nicht erneut gesendet, fehlgeschlagene schon.</translation>
+    </message>
+    <message>
+        <source>Failed: %1 — %2. Run again to send the failed requests again.</source>
+        <translation>Fehlgeschlagen: %1 — %2. Erneut starten, um die fehlgeschlagenen Anfragen erneut zu senden.</translation>
+    </message>
+    <message>
+        <source>Finished with failures: %1 — %2. Run again to send the failed requests again.</source>
+        <translation>Mit Fehlern beendet: %1 — %2. Erneut starten, um die fehlgeschlagenen Anfragen erneut zu senden.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Running: %L1 answered, %L2 failed so far — %3</source>
+        <translation>Läuft: bisher %L1 beantwortet, %L2 fehlgeschlagen — %3</translation>
+    </message>
+    <message>
+        <source>%L1 × %2</source>
+        <translation>%L1 × %2</translation>
+    </message>
+    <message>
+        <source>and %L1 more</source>
+        <translation>und %L1 weitere</translation>
+    </message>
+    <message>
+        <source>Failed requests by reason:</source>
+        <translation>Fehlgeschlagene Anfragen nach Ursache:</translation>
     </message>
 </context>
 <context>
@@ -2721,10 +2868,6 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>The open audit has changes that are not saved in a project. Discard them?</source>
-        <translation>Das geöffnete Audit hat Änderungen, die in keinem Projekt gespeichert sind. Verwerfen?</translation>
-    </message>
-    <message>
         <source>No audit open</source>
         <translation>Kein Audit geöffnet</translation>
     </message>
@@ -2835,6 +2978,54 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Closed the audit.</source>
         <translation>Audit geschlossen.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About Tribunal</source>
+        <translation>&amp;Über Tribunal</translation>
+    </message>
+    <message>
+        <source>About Tribunal</source>
+        <translation>Über Tribunal</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>%1	%2 (%3)</source>
+        <translation>%1	%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Flip inspector (with the pair list focused): J next pair, K previous pair, F flipped only on or off, N edit the note.</source>
+        <translation>Umkehr-Inspektor (mit Fokus auf der Paarliste): J nächstes Paar, K vorheriges Paar, F „nur gekippte“ ein oder aus, N Notiz bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Tribunal %1: a workbench for auditing LLM judges (trust, bias tests, rubric judges, cascades).
+
+Licence: GPL-3.0-or-later. The bundled sample keeps its sources&apos; notices (LLMBar, Position-Bias-Analyzer: MIT); its datasets named sim-… are simulated, with stated true values.
+
+Qt %2.</source>
+        <translation>Tribunal %1: eine Workbench zum Auditieren von LLM-Judges (Vertrauen, Bias-Tests, Rubrik-Judges, Kaskaden).
+
+Lizenz: GPL-3.0-or-later. Das mitgelieferte Beispiel behält die Hinweise seiner Quellen (LLMBar, Position-Bias-Analyzer: MIT); seine Datensätze namens sim-… sind simuliert, mit angegebenen wahren Werten.
+
+Qt %2.</translation>
+    </message>
+    <message>
+        <source>The open audit has changes that are not saved in a project. Save them first?</source>
+        <translation>Das geöffnete Audit hat Änderungen, die in keinem Projekt gespeichert sind. Zuerst speichern?</translation>
     </message>
 </context>
 <context>
@@ -2973,6 +3164,14 @@ Zellen: %6, nicht verfügbar und ausgelassen: %7</translation>
     <message>
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>A paper preset sets the width, 9 pt text and a height that follows the plot (one line per row where the plot has rows); PNG at 300 dpi.</source>
+        <translation>Eine Papier-Vorlage setzt die Breite, 9-pt-Text und eine Höhe, die dem Diagramm folgt (eine Zeile je Reihe, wo das Diagramm Reihen hat); PNG mit 300 dpi.</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>&amp;Größe:</translation>
     </message>
 </context>
 <context>

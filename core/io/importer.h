@@ -124,12 +124,21 @@ struct ImportOptions {
     HarnessTextPaths texts;                   ///< for Arena-Hard and MT-Bench judgment files
 };
 
+/// One input of an import: how it was read.
+struct ImportedFile {
+    std::string path;            ///< as given
+    std::string format;          ///< sourceFormatName() of the format read, or "project"
+    bool detected = false;       ///< the format was detected (ImportOptions::format was Auto)
+    std::uint64_t judgments = 0; ///< judgments read from it (before duplicates merged or dropped)
+};
+
 struct ImportOutcome {
     AuditPtr audit; ///< the new snapshot (base + imported); null when the import failed or was cancelled
     ImportLog log;  ///< every problem found (the skipped records with SkipAndList)
     bool cancelled = false;
-    std::uint64_t judgmentsAdded = 0;
+    std::uint64_t judgmentsAdded = 0; ///< judgments of the new snapshot that were not in `base`
     std::uint64_t itemsAdded = 0;
+    std::vector<ImportedFile> files; ///< every input read, in order (also when the import failed later)
 };
 
 /// Imports `paths` on top of `base` (may be null) into a new snapshot. `base` is never modified. A Tribunal

@@ -493,6 +493,10 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
                 ok = importInspectLog(readPath, builder, outcome.log, sub);
                 break;
             }
+        outcome.files.push_back({path,
+                                 project ? std::string("project") : std::string(sourceFormatName(format)),
+                                 !project && options.format == SourceFormat::Auto,
+                                 builder.judgmentCount() - judgmentsBeforeFile});
         if (spooled)
             spooled->restoreNames(outcome.log, issuesBefore, notesBefore, builder, sourcesBefore);
         if (progress.cancelled()) {
@@ -516,13 +520,15 @@ ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* 
                           (sources + 1) * kScale);
         };
     const auto skippedBefore = outcome.log.skippedRecords;
+    const auto mergedBefore = outcome.log.mergedRecords;
     outcome.audit = builder.build(outcome.log, buildProgress);
     if (!outcome.audit) {
         outcome.log.failed = true;
         return outcome;
     }
-    // Duplicates dropped while building were counted as added above.
+    // Conflicts dropped and copies merged while building were counted as added above.
     outcome.judgmentsAdded -= outcome.log.skippedRecords - skippedBefore;
+    outcome.judgmentsAdded -= outcome.log.mergedRecords - mergedBefore;
     return outcome;
 }
 

@@ -394,6 +394,39 @@ QString taskCallHash(const AuditDesign& design, const ChatRequest& request, cons
     return requestHash(judge.name, judge.completionsUrl(), chatRequestBody(request), task.rep);
 }
 
+std::vector<MissingTexts> itemsMissingTexts(const Audit& items, const DesignExpansion& expansion)
+{
+    const auto& table = items.items();
+    std::map<std::string_view, MissingTexts> byDataset;
+    for (std::uint32_t row : expansion.items) {
+        const auto empty = [&](ItemText field) { return items.str(table.field(field, row)).empty(); };
+        MissingTexts& entry = byDataset[items.str(table.dataset[row])];
+        ++entry.items;
+        bool lacks = false;
+        if (table.kind[row] == TaskKind::Pairwise) {
+            const bool question = empty(ItemText::Question);
+            const bool responses = empty(ItemText::ResponseA) || empty(ItemText::ResponseB);
+            entry.noQuestion += question ? 1 : 0;
+            entry.noResponses += responses ? 1 : 0;
+            lacks = question || responses;
+        } else {
+            const bool submission = empty(ItemText::Submission);
+            const bool criterion = empty(ItemText::Criterion);
+            entry.noSubmission += submission ? 1 : 0;
+            entry.noCriterion += criterion ? 1 : 0;
+            lacks = submission || criterion;
+        }
+        entry.missing += lacks ? 1 : 0;
+    }
+    std::vector<MissingTexts> out;
+    for (auto& [dataset, entry] : byDataset)
+        if (entry.missing > 0) {
+            entry.dataset = QString::fromUtf8(dataset.data(), static_cast<qsizetype>(dataset.size()));
+            out.push_back(entry);
+        }
+    return out;
+}
+
 DesignEstimate estimateDesign(const AuditDesign& design, const Audit& items, const DesignExpansion& expansion)
 {
     DesignEstimate estimate;

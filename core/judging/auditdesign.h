@@ -83,6 +83,20 @@ struct DesignExpansion {
 /// The items the design selects (datasets, max per dataset, kinds some format applies to) and every judgment.
 DesignExpansion expandDesign(const AuditDesign& design, const Audit& items);
 
+/// Items of a design whose prompts would lack a text they are built from: pairwise items without a question,
+/// response A or response B, rubric items without a submission or criterion (an empty text is sent as it is,
+/// and the judge's answer means nothing). One entry per dataset with such items, in dataset name order.
+struct MissingTexts {
+    QString dataset;
+    std::uint64_t items = 0;        ///< items of the expansion in this dataset
+    std::uint64_t missing = 0;      ///< of those, items lacking one of their texts
+    std::uint64_t noQuestion = 0;   ///< pairwise, by text (an item may lack several)
+    std::uint64_t noResponses = 0;  ///< pairwise: response A or B (or both) empty
+    std::uint64_t noSubmission = 0; ///< rubric
+    std::uint64_t noCriterion = 0;  ///< rubric
+};
+std::vector<MissingTexts> itemsMissingTexts(const Audit& items, const DesignExpansion& expansion);
+
 /// The condition of task `task` as recorded (JSON object of strings; empty object when none).
 QJsonObject conditionOf(const AuditDesign& design, const DesignTask& task);
 

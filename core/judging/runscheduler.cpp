@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QThread>
 #include <QTimer>
 
@@ -70,6 +71,111 @@ QString compactJson(const QJsonObject& object)
 }
 
 } // namespace
+
+QString failureReason(const QString& error, const QUrl& url)
+{
+    QString text = error.simplified();
+    // The attempts a call took differ between calls of one cause (the scheduler's suffix).
+    static const QRegularExpression attempts(QStringLiteral(" \\(after \\d+ attempts\\)$"));
+    text.remove(attempts);
+    // curl: "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server" (7.8x) or
+    // "...: Connection refused" (older).
+    static const QRegularExpression connect(
+        QStringLiteral("^network error: (?:Failed to connect|Could not connect) to (\\S+) port (\\d+)"
+                       "(?: after \\d+ ms)?: (?:Couldn't connect to server|Connection refused)\\.?$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const auto match = connect.match(text); match.hasMatch()) {
+        const QString where =
+            url.isEmpty() ? match.captured(1) + QLatin1Char(':') + match.captured(2) : url.toString();
+        return QStringLiteral("cannot connect to %1 (connection refused)").arg(where);
+    }
+    static const QRegularExpression resolve(
+        QStringLiteral("^network error: Could not resolve host: (\\S+?)\\.?$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const auto match = resolve.match(text); match.hasMatch())
+        return QStringLiteral("cannot resolve host %1").arg(match.captured(1));
+    // Per-request details a server or curl quotes: ids, the milliseconds an attempt took.
+    static const std::vector<QRegularExpression> details = [] {
+        const auto ci = QRegularExpression::CaseInsensitiveOption;
+        return std::vector<QRegularExpression>{
+            QRegularExpression(QStringLiteral("\\b(request[ _-]?id\\s*[:=]?\\s*)[\\w.-]*\\d[\\w.-]*"), ci),
+            QRegularExpression(
+                QStringLiteral("\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b"), ci),
+            QRegularExpression(QStringLiteral("\\b(?:chatcmpl|req)[-_][\\w-]+")),
+            QRegularExpression(
+                QStringLiteral("\\b(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}\\b")),
+            QRegularExpression(QStringLiteral("\\bafter \\d+ ms\\b")),
+        };
+    }();
+    text.replace(details[0], QStringLiteral("\\1…"));
+    text.replace(details[1], QStringLiteral("…"));
+    text.replace(details[2], QStringLiteral("…"));
+    text.replace(details[3], QStringLiteral("…"));
+    text.replace(details[4], QStringLiteral("after … ms"));
+    while (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text;
+}
+
+void FailureTally::add(const QString& reason, std::uint64_t calls)
+{
+    if (calls == 0)
+        return;
+    m_total += calls;
+    for (FailureGroup& group : m_groups)
+        if (group.reason == reason) {
+            group.calls += calls;
+            return;
+        }
+    m_groups.push_back({reason, calls});
+}
+
+std::vector<FailureGroup> FailureTally::groups() const
+{
+    std::vector<FailureGroup> sorted = m_groups;
+    // Ties by reason: concurrent requests fail in no fixed order, and the status line must not flicker.
+    std::sort(sorted.begin(), sorted.end(), [](const FailureGroup& a, const FailureGroup& b) {
+        return a.calls != b.calls ? a.calls > b.calls : a.reason < b.reason;
+    });
+    return sorted;
+}
+
+RunOutcome runOutcome(std::uint64_t answered, std::uint64_t failed)
+{
+    if (failed == 0)
+        return RunOutcome::Succeeded;
+    return failed > answered ? RunOutcome::Failed : RunOutcome::PartlyFailed;
+}
+
+std::optional<RemainingDesign> remainingOfDesign(const AuditDesign& design, const Audit& items,
+                                                 const DesignExpansion& expansion, const QString& projectPath,
+                                                 QString* error)
+{
+    ProjectRunLog::Recorded recorded;
+    ProjectRunLog::ItemRows rows;
+    std::string err;
+    if (!ProjectRunLog::readResumeState(utf8(projectPath), &recorded, &rows, nullptr, &err)) {
+        *error = projectPath + QStringLiteral(": ") + QString::fromStdString(err);
+        return std::nullopt;
+    }
+    auto projectRow = projectRowsOfDesign(items, expansion.items, rows, projectPath, error);
+    if (!projectRow)
+        return std::nullopt;
+    // As a run with the default options decides (retryFailed), the changed ones as bought again.
+    ResumePlan plan(design, items, *projectRow, recorded, ResumeOptions{true, true});
+    RemainingDesign out;
+    out.expansion.skippedUnlabelledBias = expansion.skippedUnlabelledBias;
+    for (const DesignTask& task : expansion.tasks) {
+        if (!plan.decide(task).send)
+            continue;
+        if (out.expansion.items.empty() || out.expansion.items.back() != task.item)
+            out.expansion.items.push_back(task.item); // tasks are item-major
+        out.expansion.tasks.push_back(task);
+        out.expansion.calls += static_cast<std::uint64_t>(callsPerJudgment(design.formats[task.format]));
+    }
+    out.alreadyRecorded = plan.alreadyRecorded();
+    return out;
+}
 
 std::optional<std::vector<std::int64_t>> projectRowsOfDesign(const Audit& items,
                                                              const std::vector<std::uint32_t>& designItems,
@@ -344,6 +450,7 @@ void RunScheduler::onAttempt(Channel& channel, CallRef ref, ChatAttempt* attempt
         retryLater(channel, ref, result);
     } else {
         ++m_counts.failed;
+        m_counts.failures.add(failureReason(result.error, judge.completionsUrl()));
         if (!pending.failed) {
             pending.failed = true;
             pending.failure =

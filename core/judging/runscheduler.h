@@ -30,11 +30,13 @@
 #include <QObject>
 #include <QString>
 #include <QThread>
+#include <QUrl>
 
 #include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -51,6 +53,47 @@ struct RunOptions {
     bool rerunChanged = false;
     std::uint64_t jitterSeed = 0; ///< 0 = seeded from the clock
 };
+
+/// The reason a call failed for good, as a run's failures are grouped by it (the Judges panel's status line):
+/// `error` as the scheduler records it (AttemptResult::error, possibly ending " (after N attempts)") without
+/// what differs from one request to the next:
+///   - the " (after N attempts)" suffix and a trailing full stop;
+///   - curl's "after N ms" and ids a server quotes: UUIDs, "chatcmpl-...", "req_..." / "req-..." tokens, any
+///     other token of 16 or more letters and digits holding both, and "request id(:) X" / "request_id=X"
+///     (each becomes "…");
+///   - a refused or failed connection ("network error: Failed to connect to H port P ...: Couldn't connect
+///     to server" / "Connection refused") reads "cannot connect to <url> (connection refused)" with `url` the
+///     call's URL (H:P when `url` is empty); "Could not resolve host: H" reads "cannot resolve host H".
+/// Everything else (the HTTP status and the server's message, "timed out after 10 s", ...) is kept as it is,
+/// whitespace simplified. Pure; thread-safe.
+QString failureReason(const QString& error, const QUrl& url = {});
+
+/// Failed calls of one reason.
+struct FailureGroup {
+    QString reason;
+    std::uint64_t calls = 0;
+};
+
+/// Failed calls grouped by failureReason(). Plain data.
+class FailureTally {
+public:
+    /// Counts `calls` failed calls of `reason`.
+    void add(const QString& reason, std::uint64_t calls = 1);
+    /// Most frequent first; equal counts by reason (QString's order), so the order does not depend on which
+    /// request failed first.
+    std::vector<FailureGroup> groups() const;
+    std::uint64_t total() const { return m_total; }
+    bool empty() const { return m_total == 0; }
+
+private:
+    std::vector<FailureGroup> m_groups; ///< in the order of first occurrence (few: a linear search)
+    std::uint64_t m_total = 0;
+};
+
+/// How a run's calls went: Succeeded without a failed call, Failed when more calls failed than were
+/// answered (so also when every call failed), else PartlyFailed.
+enum class RunOutcome { Succeeded, PartlyFailed, Failed };
+RunOutcome runOutcome(std::uint64_t answered, std::uint64_t failed);
 
 /// Live counts; calls are HTTP requests (a FLASK judgment takes four).
 struct RunCounts {
@@ -70,6 +113,8 @@ struct RunCounts {
     std::uint64_t written = 0;  ///< judgments written in this run
     std::uint64_t unparsed = 0; ///< of those, answers the parser could not read
     double spendUsd = 0.0;      ///< K11 cost of this run's answered calls (judge prices x usage)
+    /// This run's failed calls by failureReason() (with the judge's completions URL); total() == failed.
+    FailureTally failures;
 };
 
 /// The project's items.row of each of `designItems` (rows of `items`), indexed by the items audit's row (-1
@@ -79,6 +124,20 @@ std::optional<std::vector<std::int64_t>> projectRowsOfDesign(const Audit& items,
                                                              const std::vector<std::uint32_t>& designItems,
                                                              const ProjectRunLog::ItemRows& rows,
                                                              const QString& projectPath, QString* error);
+
+/// What a run of `design` would send now, given what the project at `projectPath` has recorded: the tasks of
+/// `expansion` (expandDesign(design, items)) that RunScheduler would send with the default RunOptions, and
+/// the judgments recorded asked otherwise counted as sent again (the Judges panel offers to buy them again).
+/// `expansion.items` keeps the items that still have a task. Reads the project through a connection of its
+/// own (any thread). Null with *error when the project cannot be read or lacks an item of the design
+/// (projectRowsOfDesign()'s message).
+struct RemainingDesign {
+    DesignExpansion expansion;
+    std::uint64_t alreadyRecorded = 0; ///< judgments of the design the run would not send
+};
+std::optional<RemainingDesign> remainingOfDesign(const AuditDesign& design, const Audit& items,
+                                                 const DesignExpansion& expansion, const QString& projectPath,
+                                                 QString* error);
 
 class RunScheduler : public QObject {
     Q_OBJECT

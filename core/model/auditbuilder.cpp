@@ -3,7 +3,9 @@
 #include "stats/parallelfor.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
+#include <map>
 #include <numeric>
 
 namespace tribunal {
@@ -306,6 +308,61 @@ void AuditBuilder::truncateJudgments(std::size_t count)
     m_sources.resize(count);
 }
 
+namespace {
+
+/// Whether two recorded values agree: equal, or missing in one of them (NaN).
+bool compatible(double a, double b)
+{
+    return a == b || std::isnan(a) || std::isnan(b);
+}
+
+/// Two judgments with the same key merge when every field both record agrees (a field missing in one copy
+/// does not conflict). Returns the first field in which a and b of `j` conflict, or "" when they merge.
+std::string conflictingField(const JudgmentTable& j, std::uint32_t a, std::uint32_t b)
+{
+    const auto strConflict = [](StrId x, StrId y) { return x != kEmptyStr && y != kEmptyStr && x != y; };
+    if (j.answer[a] != j.answer[b])
+        return "answer";
+    if (strConflict(j.error[a], j.error[b]))
+        return "error";
+    if (strConflict(j.raw[a], j.raw[b]))
+        return "raw output";
+    const auto pa = j.probsOf(a), pb = j.probsOf(b);
+    if (!pa.empty() && !pb.empty() && !std::equal(pa.begin(), pa.end(), pb.begin(), pb.end()))
+        return "probabilities";
+    if (!compatible(j.confidence(a), j.confidence(b)))
+        return "confidence";
+    if (!compatible(j.costUsd(a), j.costUsd(b)))
+        return "cost_usd";
+    if (!compatible(j.latencyS(a), j.latencyS(b)))
+        return "latency_s";
+    const auto tokens = [](std::int64_t x, std::int64_t y) {
+        return x == y || x == kMissingCount || y == kMissingCount;
+    };
+    if (!tokens(j.tokensIn(a), j.tokensIn(b)) || !tokens(j.tokensOut(a), j.tokensOut(b)))
+        return "tokens";
+    if (strConflict(j.extra[a], j.extra[b]))
+        return "extra fields";
+    return {};
+}
+
+/// Copies into `keep` the fields it lacks and `other` records (not probabilities: the copy kept is the one
+/// with them, see build()).
+void fillMissing(JudgmentTable& j, std::uint32_t keep, std::uint32_t other)
+{
+    for (auto* col : {&j.error, &j.raw, &j.extra})
+        if ((*col)[keep] == kEmptyStr)
+            (*col)[keep] = (*col)[other];
+    for (auto* col : {&j.confidenceCol, &j.costUsdCol, &j.latencySCol})
+        if (!col->empty() && std::isnan((*col)[keep]))
+            (*col)[keep] = (*col)[other];
+    for (auto* col : {&j.tokensInCol, &j.tokensOutCol})
+        if (!col->empty() && (*col)[keep] == kMissingCount)
+            (*col)[keep] = (*col)[other];
+}
+
+} // namespace
+
 AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
 {
     auto& src = m_judgments;
@@ -366,8 +423,12 @@ AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
     }
     progress.step(1, 4);
 
-    // Duplicate keys are adjacent now; the copy imported first is kept.
+    // Duplicate keys are adjacent now; the copy imported first is kept. A copy that agrees with it (the same
+    // file read twice, a file imported on top of the audit it came from, a CSV export without the raw
+    // outputs) is merged: kept once, counted per file. A copy that differs is a conflict, a bad record naming
+    // the first field that differs.
     std::vector<bool> dropped;
+    std::map<std::uint32_t, std::uint64_t> merged; // source file -> identical copies dropped
     for (std::size_t c = 0; c < cellKeys.size(); ++c) {
         for (auto k = cellStart[c] + 1; k < cellStart[c + 1]; ++k) {
             auto a = perm[k - 1], b = perm[k];
@@ -376,14 +437,33 @@ AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
             auto first = std::min(a, b), later = std::max(a, b);
             const auto& firstSrc = m_sources[first];
             const auto& laterSrc = m_sources[later];
-            std::string where = firstSrc.file == laterSrc.file
-                                    ? "line " + std::to_string(firstSrc.line)
-                                    : m_sourceFiles[firstSrc.file] + ":" + std::to_string(firstSrc.line);
-            if (!log.badRecord(
-                    {m_sourceFiles[laterSrc.file], laterSrc.line, "rep",
-                     "duplicate judgment key (same item, judge, format, condition, order and rep as " +
-                         where + ")"}))
-                return nullptr;
+            const std::string differs = conflictingField(src, first, later);
+            if (differs.empty()) {
+                ++merged[laterSrc.file];
+                ++log.mergedRecords;
+                // The copy kept is the first, unless only the later has probabilities (they are not copied).
+                if (src.probsOf(first).empty() && !src.probsOf(later).empty())
+                    std::swap(first, later);
+                fillMissing(src, first, later);
+            } else {
+                const std::string where =
+                    firstSrc.file == 0 ? "the judgment already in the open audit"
+                    : firstSrc.file == laterSrc.file
+                        ? "line " + std::to_string(firstSrc.line)
+                        : m_sourceFiles[firstSrc.file] + ":" + std::to_string(firstSrc.line);
+                std::string detail = differs;
+                if (differs == "answer") {
+                    const TaskKind kind = m_items.kind[src.item[first]];
+                    detail += " " + answerText(kind, src.answer[later]) + " here, " +
+                              answerText(kind, src.answer[first]) + " there";
+                }
+                if (!log.badRecord(
+                        {m_sourceFiles[laterSrc.file], laterSrc.line, "rep",
+                         "conflicting judgment: same item, judge, format, condition, order and rep "
+                         "as " +
+                             where + ", different " + detail}))
+                    return nullptr;
+            }
             if (dropped.empty())
                 dropped.assign(n, false);
             dropped[later] = true;
@@ -391,6 +471,11 @@ AuditPtr AuditBuilder::build(ImportLog& log, const Progress& progress)
             perm[k - 1] = UINT32_MAX;
         }
     }
+    for (const auto& [file, count] : merged)
+        log.note({m_sourceFiles[file], 0, "",
+                  std::to_string(count) + (count == 1 ? " judgment" : " judgments") +
+                      " merged with ones already read or in the open audit (same key, and every field both "
+                      "record agrees): kept once, with the fields only the later copy records"});
     if (!dropped.empty()) {
         // Remove the placeholders and adjust the cell boundaries.
         std::vector<std::uint32_t> kept;

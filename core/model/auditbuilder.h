@@ -123,9 +123,12 @@ public:
     /// the levels an ordinal item has here. `part` is left empty on success.
     bool appendPart(AuditBuilder&& part, std::uint32_t file, std::uint64_t lineOffset);
 
-    /// Builds the snapshot. A duplicate judgment key (item, judge, format, condition, bias fields, order,
-    /// rep) is a bad record: with StopAtFirst the log fails and nullptr is returned; with SkipAndList later
-    /// copies are dropped and listed. The builder is left empty afterwards.
+    /// Builds the snapshot. Two judgments with the same key (item, judge, format, condition, bias fields,
+    /// order, rep): a copy whose every field both record agrees is merged (the first kept, unless only the
+    /// later has probabilities, with the fields only the other records; a note per file counts them); a copy
+    /// that differs is a conflict, a bad record ("conflicting judgment: ..., different <field>"): with
+    /// StopAtFirst the log fails and nullptr is returned; with SkipAndList the later copy is dropped and
+    /// listed. The builder is left empty afterwards.
     AuditPtr build(ImportLog& log, const Progress& progress = {});
 
 private:

@@ -120,6 +120,7 @@ void ImportLog::fatal(ImportIssue issue)
 {
     issues.push_back(std::move(issue));
     failed = true;
+    fatalSeen = true;
 }
 
 } // namespace tribunal

@@ -50,7 +50,11 @@ struct ImportLog {
     BadRecordPolicy policy = BadRecordPolicy::StopAtFirst;
     std::vector<ImportIssue> issues;
     bool failed = false; ///< the import must not be applied
+    /// A fatal problem was recorded (fatal()): skipping bad records would not help.
+    bool fatalSeen = false;
     std::uint64_t skippedRecords = 0;
+    /// Judgments merged with an earlier one of the same key that they agree with (AuditBuilder::build).
+    std::uint64_t mergedRecords = 0;
     /// What the user should know although nothing is wrong with the input (a sibling items file read, an
     /// answer file missing so an item has no texts, ...): printed as `note: file:line: field: reason` by the
     /// CLI and listed by the GUI's import report. Notes never fail an import.

@@ -124,8 +124,10 @@ void TestCli::badInputExitsTwo_data()
     QTest::newRow("missing column") << QByteArray(
                                            "dataset,item_id,judge,format,order,rep,label\nd,1,j,f,AB,1,A\n")
                                     << "bad.csv:1: verdict: missing required column";
-    QTest::newRow("duplicate key") << header + "d,1,j,f,AB,1,A,A\nd,1,j,f,AB,1,B,A\n"
-                                   << "bad.csv:3: rep: duplicate judgment key";
+    QTest::newRow("conflicting judgment") << header + "d,1,j,f,AB,1,A,A\nd,1,j,f,AB,1,B,A\n"
+                                          << "bad.csv:3: rep: conflicting judgment: same item, judge, "
+                                             "format, condition, order and rep as line 2, "
+                                             "different answer B here, A there\n";
 }
 
 void TestCli::badInputExitsTwo()
@@ -179,10 +181,25 @@ void TestCli::appendAddsToProject()
     QCOMPARE(cli({"import", first, "-o", project}).exitCode, 0);
     QCOMPARE(cli({"import", second, "-o", project, "--append"}).exitCode, 0);
     QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
-    // Appending the same rows again is a duplicate key: refused, project unchanged.
+    // Appending the same rows again merges them with the project's: nothing added, a note, no error.
     auto dup = cli({"import", second, "-o", project, "--append"});
-    QCOMPARE(dup.exitCode, 2);
-    QVERIFY(dup.err.contains("duplicate judgment key"));
+    QCOMPARE(dup.exitCode, 0);
+    QCOMPARE(dup.err,
+             "note: " + second +
+                 ": 1 judgment merged with ones already read or in the open audit (same key, and every "
+                 "field both record agrees): kept once, with the fields only the later copy records\n");
+    QCOMPARE(dup.out,
+             "imported 0 judgments and 0 items into " + project + " (2 judgments, 1 items in all)\n");
+    QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
+    // A row of the same key with another verdict conflicts: refused, project unchanged.
+    const QString other =
+        write("other.csv", "dataset,item_id,judge,format,order,rep,verdict,label\nd,1,j,f,BA,1,A,A\n");
+    auto conflict = cli({"import", other, "-o", project, "--append"});
+    QCOMPARE(conflict.exitCode, 2);
+    QCOMPARE(conflict.err, other +
+                               ":2: rep: conflicting judgment: same item, judge, format, condition, order "
+                               "and rep as the judgment already in the open audit, different answer A "
+                               "here, B there\n");
     QCOMPARE(infoJson(project)["judgments"].toInteger(), 2);
 }
 

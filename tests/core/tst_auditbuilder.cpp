@@ -12,6 +12,12 @@ private slots:
     void keepsImportOrder();
     void duplicateKeyStops();
     void duplicateKeySkipped();
+    void agreeingCopiesMerge_data();
+    void agreeingCopiesMerge();
+    void conflictingFields_data();
+    void conflictingFields();
+    void mergeOnTopOfTheOpenAudit();
+    void probabilitiesOfTheLaterCopyAreKept();
     void optionalColumnsMaterialiseLazily();
     void conditionsAreSetsNotLists();
     void continuesFromBase();
@@ -113,8 +119,9 @@ void TestAuditBuilder::duplicateKeyStops()
     QCOMPARE(log.issues.size(), std::size_t(1));
     QCOMPARE(
         QString::fromStdString(log.issues[0].text()),
-        QString("f.csv:4: rep: duplicate judgment key (same item, judge, format, condition, order and rep as "
-                "line 2)"));
+        QString(
+            "f.csv:4: rep: conflicting judgment: same item, judge, format, condition, order and rep as line "
+            "2, different answer B here, A there"));
 }
 
 void TestAuditBuilder::duplicateKeySkipped()
@@ -136,6 +143,177 @@ void TestAuditBuilder::duplicateKeySkipped()
     QCOMPARE(j.answer[audit->importOrder()[1]], answer::kB);
     QCOMPARE(j.order[audit->importOrder()[1]], Order::BA);
     QCOMPARE(audit->cells()[0].end, 2u);
+}
+
+// Two judgments with the same key that agree in every field both record merge: kept once, the fields only the
+// later copy records filled in, a note per file, no issue.
+void TestAuditBuilder::agreeingCopiesMerge_data()
+{
+    QTest::addColumn<QString>("later"); // what the later copy records besides the answer
+    QTest::newRow("identical") << "same";
+    QTest::newRow("later lacks the raw output and cost") << "less";
+    QTest::newRow("later adds raw output and cost") << "more";
+}
+
+void TestAuditBuilder::agreeingCopiesMerge()
+{
+    QFETCH(QString, later);
+    AuditBuilder b;
+    const auto file = b.addSourceFile("f.csv");
+    const auto item = b.addItem(b.intern("d"), b.intern("1"), TaskKind::Pairwise);
+    const auto add = [&](bool full, std::uint64_t line) {
+        JudgmentInput j;
+        j.item = item;
+        j.judge = b.intern("j");
+        j.format = b.intern("F");
+        j.order = Order::AB;
+        j.answer = answer::kA;
+        if (full) {
+            j.raw = b.intern("[[A]]");
+            j.costUsd = 0.25;
+        }
+        j.source = {file, line};
+        b.addJudgment(j);
+    };
+    add(later != "more", 2);
+    add(later != "less", 3);
+    ImportLog log; // StopAtFirst: a merge is no bad record
+    auto audit = b.build(log);
+    QVERIFY(audit);
+    QVERIFY(log.issues.empty());
+    QCOMPARE(log.mergedRecords, std::uint64_t(1));
+    QCOMPARE(audit->judgmentCount(), std::size_t(1));
+    QCOMPARE(audit->str(audit->judgments().raw[0]), std::string_view("[[A]]"));
+    QCOMPARE(audit->judgments().costUsd(0), 0.25);
+    QCOMPARE(log.notes.size(), std::size_t(1));
+    QCOMPARE(
+        QString::fromStdString(log.notes[0].text()),
+        QString("f.csv: 1 judgment merged with ones already read or in the open audit (same key, and every "
+                "field both record agrees): kept once, with the fields only the later copy records"));
+}
+
+void TestAuditBuilder::conflictingFields_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("reason");
+    const QString prefix =
+        "f.csv:3: rep: conflicting judgment: same item, judge, format, condition, order and rep "
+        "as line 2, different ";
+    QTest::newRow("answer") << "answer" << prefix + "answer B here, A there";
+    QTest::newRow("raw") << "raw" << prefix + "raw output";
+    QTest::newRow("cost") << "cost" << prefix + "cost_usd";
+    QTest::newRow("latency") << "latency" << prefix + "latency_s";
+    QTest::newRow("confidence") << "confidence" << prefix + "confidence";
+    QTest::newRow("tokens") << "tokens" << prefix + "tokens";
+    QTest::newRow("error") << "error" << prefix + "error";
+}
+
+void TestAuditBuilder::conflictingFields()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, reason);
+    for (const auto policy : {BadRecordPolicy::StopAtFirst, BadRecordPolicy::SkipAndList}) {
+        AuditBuilder b;
+        const auto file = b.addSourceFile("f.csv");
+        const auto item = b.addItem(b.intern("d"), b.intern("1"), TaskKind::Pairwise);
+        for (int copy = 0; copy < 2; ++copy) {
+            JudgmentInput j;
+            j.item = item;
+            j.judge = b.intern("j");
+            j.format = b.intern("F");
+            j.order = Order::AB;
+            j.answer = field == "answer" && copy == 1 ? answer::kB : answer::kA;
+            j.raw = b.intern(field == "raw" && copy == 1 ? "[[B]]" : "[[A]]");
+            j.costUsd = field == "cost" && copy == 1 ? 0.5 : 0.25;
+            j.latencyS = field == "latency" && copy == 1 ? 2.0 : 1.0;
+            j.confidence = field == "confidence" && copy == 1 ? 0.6 : 0.9;
+            j.tokensIn = field == "tokens" && copy == 1 ? 11 : 10;
+            if (field == "error") {
+                j.answer = answer::kNone;
+                j.error = b.intern(copy == 1 ? "timeout" : "HTTP 500");
+            }
+            j.source = {file, std::uint64_t(2 + copy)};
+            b.addJudgment(j);
+        }
+        ImportLog log;
+        log.policy = policy;
+        auto audit = b.build(log);
+        QCOMPARE(log.issues.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(log.issues[0].text()), reason);
+        QCOMPARE(log.mergedRecords, std::uint64_t(0));
+        if (policy == BadRecordPolicy::StopAtFirst) {
+            QVERIFY(!audit);
+        } else {
+            QVERIFY(audit);
+            QCOMPARE(audit->judgmentCount(), std::size_t(1)); // the copy read first
+            QCOMPARE(audit->judgments().costUsd(0), 0.25);
+        }
+    }
+}
+
+void TestAuditBuilder::mergeOnTopOfTheOpenAudit()
+{
+    // Importing a file on top of the audit it came from: every judgment merges, none is added.
+    Fixture f;
+    f.add("d", "1", "j", "F", Order::AB, 1, answer::kA);
+    f.add("d", "1", "j", "F", Order::BA, 1, answer::kB);
+    ImportLog log;
+    auto base = f.b.build(log);
+    QVERIFY(base);
+    AuditBuilder next(*base);
+    const auto file = next.addSourceFile("again.csv");
+    for (auto [order, a] : {std::pair{Order::AB, answer::kA}, std::pair{Order::BA, answer::kB}}) {
+        JudgmentInput j;
+        j.item = *next.findItem(next.intern("d"), next.intern("1"));
+        j.judge = next.intern("j");
+        j.format = next.intern("F");
+        j.order = order;
+        j.answer = a;
+        j.source = {file, 2};
+        next.addJudgment(j);
+    }
+    ImportLog log2;
+    auto audit = next.build(log2);
+    QVERIFY(audit);
+    QVERIFY(log2.issues.empty());
+    QCOMPARE(log2.mergedRecords, std::uint64_t(2));
+    QCOMPARE(audit->judgmentCount(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(log2.notes.at(0).text()).left(34),
+             QString("again.csv: 2 judgments merged with"));
+}
+
+void TestAuditBuilder::probabilitiesOfTheLaterCopyAreKept()
+{
+    // The first copy lacks probabilities, the later has them and lacks the raw output: one judgment with
+    // both.
+    AuditBuilder b;
+    const auto file = b.addSourceFile("f.jsonl");
+    const auto item = b.addItem(b.intern("d"), b.intern("1"), TaskKind::Pairwise);
+    const ProbEntry probs[] = {{answer::kA, 0.8}, {answer::kB, 0.2}};
+    for (int copy = 0; copy < 2; ++copy) {
+        JudgmentInput j;
+        j.item = item;
+        j.judge = b.intern("j");
+        j.format = b.intern("F");
+        j.order = Order::AB;
+        j.answer = answer::kA;
+        if (copy == 0)
+            j.raw = b.intern("[[A]]");
+        else
+            j.probs = probs;
+        j.source = {file, std::uint64_t(2 + copy)};
+        b.addJudgment(j);
+    }
+    ImportLog log;
+    auto audit = b.build(log);
+    QVERIFY(audit);
+    QVERIFY(log.issues.empty());
+    QCOMPARE(log.mergedRecords, std::uint64_t(1));
+    QCOMPARE(audit->judgmentCount(), std::size_t(1));
+    const auto kept = audit->judgments().probsOf(0);
+    QCOMPARE(kept.size(), std::size_t(2));
+    QCOMPARE(kept[0].p, 0.8);
+    QCOMPARE(audit->str(audit->judgments().raw[0]), std::string_view("[[A]]"));
 }
 
 void TestAuditBuilder::optionalColumnsMaterialiseLazily()
@@ -205,8 +383,9 @@ void TestAuditBuilder::continuesFromBase()
     QVERIFY(!next.build(log2));
     QCOMPARE(
         QString::fromStdString(log2.issues.at(0).text()),
-        QString("g.csv:7: rep: duplicate judgment key (same item, judge, format, condition, order and rep as "
-                "(open audit):0)"));
+        QString(
+            "g.csv:7: rep: conflicting judgment: same item, judge, format, condition, order and rep as the "
+            "judgment already in the open audit, different answer none here, A there"));
     QCOMPARE(base->judgmentCount(), std::size_t(1)); // untouched
     QCOMPARE(base->items().label[0], answer::kB);
 }

@@ -361,21 +361,22 @@ void TestAuditBuilderPart::appendPartDuplicateAcrossSplit_data()
 {
     QTest::addColumn<BadRecordPolicy>("policy");
     QTest::addColumn<QStringList>("expectedIssues");
-    const QString lineFour = "f.csv:4: rep: duplicate judgment key (same item, judge, format, condition, "
-                             "order and rep as line 2)";
+    const QString lineFour = "f.csv:4: rep: conflicting judgment: same item, judge, format, condition, "
+                             "order and rep as line 2, different answer B here, A there";
     QTest::newRow("stop at first") << BadRecordPolicy::StopAtFirst << QStringList{lineFour};
     QTest::newRow("skip and list") << BadRecordPolicy::SkipAndList
                                    << QStringList{
                                           lineFour,
-                                          "f.csv:5: rep: duplicate judgment key (same item, judge, format, "
-                                          "condition, order and rep as line 3)"};
+                                          "f.csv:5: rep: conflicting judgment: same item, judge, format, "
+                                          "condition, order and rep as line 3, different answer A here, "
+                                          "B there"};
 }
 
 void TestAuditBuilderPart::appendPartDuplicateAcrossSplit()
 {
     QFETCH(BadRecordPolicy, policy);
     QFETCH(QStringList, expectedIssues);
-    // Lines 2..5: line 4 repeats line 2's key, line 5 line 3's.
+    // Lines 2..5: line 4 repeats line 2's key with another answer, line 5 line 3's.
     const Records records{onItem("1", TaskKind::Pairwise),
                           record("d", "1", TaskKind::Pairwise, "j", Order::BA, 1, answer::kB),
                           record("d", "1", TaskKind::Pairwise, "j", Order::AB, 1, answer::kB),

@@ -13,6 +13,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QFile>
+#include <QFileDialog>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -52,6 +53,28 @@ private:
     QTimer m_timer;
 };
 
+/// Accepts the next Save As file dialog that opens with `path` typed in.
+class SaveAsAnswer : public QObject {
+public:
+    explicit SaveAsAnswer(QString path) : m_path(std::move(path))
+    {
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (dialog == nullptr || answered)
+                return;
+            answered = dialog->objectName() == QStringLiteral("saveAsDialog");
+            dialog->selectFile(m_path);
+            QMetaObject::invokeMethod(dialog, "accept"); // QFileDialog::accept is protected
+        });
+        m_timer.start(20);
+    }
+    bool answered = false;
+
+private:
+    QString m_path;
+    QTimer m_timer;
+};
+
 bool runJob(MainWindow& window, const std::function<bool()>& start)
 {
     QSignalSpy finished(window.session(), &AuditSession::jobFinished);
@@ -75,6 +98,8 @@ class TestCloseAudit : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void closeAsksThenEmptiesTheWindow();
+    void saveAnswerSavesThenCloses();
+    void saveAnswerOnTheReadOnlySampleAsksForAFile();
 };
 
 void TestCloseAudit::closeAsksThenEmptiesTheWindow()
@@ -141,6 +166,58 @@ void TestCloseAudit::closeAsksThenEmptiesTheWindow()
     session->waitForIdle();
     QCOMPARE(window.overviewPanel()->model()->rowCount(), rows);
     QCOMPARE(window.sizeText(), size);
+}
+
+void TestCloseAudit::saveAnswerSavesThenCloses()
+{
+    // The question before discarding offers Save: the project is written, then closed.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString project = dir.filePath(QStringLiteral("mine.tribunal"));
+    QVERIFY(QFile::copy(kSample, project));
+    QVERIFY(QFile::setPermissions(project, QFile::ReadOwner | QFile::WriteOwner));
+    MainWindow window;
+    window.show();
+    QVERIFY(runJob(window, [&] { return window.openPaths({project}); }));
+    AuditSession* session = window.session();
+    session->waitForIdle();
+    QVERIFY(session->setNote("llmbar-LLMBar-Natural", "0", QStringLiteral("keep this")));
+    {
+        BoxAnswer save(QMessageBox::Save);
+        QVERIFY(window.closeAudit());
+        QVERIFY2(save.text.contains(QStringLiteral("Save them first?")), qPrintable(save.text));
+    }
+    session->waitForIdle();
+    QVERIFY(!session->audit());
+    QVERIFY(runJob(window, [&] { return window.openPaths({project}); }));
+    QCOMPARE(session->note("llmbar-LLMBar-Natural", "0"), QStringLiteral("keep this"));
+}
+
+void TestCloseAudit::saveAnswerOnTheReadOnlySampleAsksForAFile()
+{
+    // On the read-only sample, Save asks for a new file first; Cancel there keeps the audit open.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow window;
+    window.show();
+    QVERIFY(runJob(window, [&] { return window.openPaths({kSample}, ProjectAccess::ReadOnly); }));
+    AuditSession* session = window.session();
+    session->waitForIdle();
+    const QByteArray sample = test::readFile(kSample);
+    QVERIFY(session->setNote("llmbar-LLMBar-Natural", "0", QStringLiteral("mine")));
+    const QString copy = dir.filePath(QStringLiteral("copy.tribunal"));
+    {
+        BoxAnswer save(QMessageBox::Save);
+        SaveAsAnswer where(copy);
+        QVERIFY(window.closeAudit());
+        QVERIFY(where.answered);
+    }
+    session->waitForIdle();
+    QVERIFY(!session->audit());
+    QVERIFY(QFile::exists(copy));
+    QCOMPARE(test::readFile(kSample), sample); // the sample itself untouched
+    QVERIFY(runJob(window, [&] { return window.openPaths({copy}); }));
+    QCOMPARE(session->note("llmbar-LLMBar-Natural", "0"), QStringLiteral("mine"));
 }
 
 QTEST_MAIN(TestCloseAudit)

@@ -21,16 +21,21 @@
 #include "io/project/projectfile.h"
 #include "judging/judgesimserver.h"
 
+#include <QAbstractButton>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
@@ -40,6 +45,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -60,7 +66,8 @@ struct Fixture {
     AuditSession session;
     std::unique_ptr<JudgeSimServer> sim;
 
-    bool setUp(double latencyMs, bool save = true)
+    /// `itemsJsonl` replaces the kItems pairwise items of pairwiseItemsJsonl (same dataset, same count).
+    bool setUp(double latencyMs, bool save = true, const QByteArray& itemsJsonl = {})
     {
         if (!dir.isValid())
             return false;
@@ -68,7 +75,8 @@ struct Fixture {
         QFile file(items);
         if (!file.open(QIODevice::WriteOnly))
             return false;
-        file.write(test::pairwiseItemsJsonl(kItems, QStringLiteral("gui-set")));
+        file.write(itemsJsonl.isEmpty() ? test::pairwiseItemsJsonl(kItems, QStringLiteral("gui-set"))
+                                        : itemsJsonl);
         file.close();
         if (!session.openFiles({items}))
             return false;
@@ -109,6 +117,52 @@ bool showPanel(JudgesPanel& panel)
     return QTest::qWaitForWindowExposed(&panel);
 }
 
+/// Clicks `button` in the next message box that opens and keeps its texts (tst_closeaudit's BoxAnswer).
+class BoxAnswer : public QObject {
+public:
+    explicit BoxAnswer(QMessageBox::StandardButton button) : m_button(button)
+    {
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box == nullptr || !text.isEmpty())
+                return;
+            text = box->text();
+            informativeText = box->informativeText();
+            title = box->windowTitle();
+            if (QAbstractButton* b = box->button(QMessageBox::Ok))
+                okText = b->text();
+            if (QAbstractButton* b = box->button(m_button))
+                b->click();
+            else
+                box->reject();
+        });
+        m_timer.start(20);
+    }
+    QString text, informativeText, title, okText;
+
+private:
+    QMessageBox::StandardButton m_button;
+    QTimer m_timer;
+};
+
+/// The items of pairwiseItemsJsonl with q0001's question and q0004's second response taken out.
+QByteArray itemsWithoutTexts()
+{
+    QByteArray out;
+    const QList<QByteArray> lines = test::pairwiseItemsJsonl(kItems, QStringLiteral("gui-set")).split('\n');
+    for (const QByteArray& line : lines) {
+        if (line.isEmpty())
+            continue;
+        QJsonObject item = QJsonDocument::fromJson(line).object();
+        if (item.value(QStringLiteral("item_id")).toString() == QStringLiteral("q0001"))
+            item.remove(QStringLiteral("question"));
+        if (item.value(QStringLiteral("item_id")).toString() == QStringLiteral("q0004"))
+            item.remove(QStringLiteral("response_b"));
+        out += QJsonDocument(item).toJson(QJsonDocument::Compact) + '\n';
+    }
+    return out;
+}
+
 void click(QWidget* widget)
 {
     // A check box reacts on its indicator and text only, and a grid may make it wider than those: aim at the
@@ -138,10 +192,16 @@ private slots:
     void unsavedAuditCannotRun();
     void mainWindowHasTheDock();
     void mainWindowCannotSaveDuringARun();
+    void endpointDownFailsWithItsCause();
+    void failuresAreGroupedByReason();
+    void someFailuresFinishWithThem();
+    void itemsWithoutTextsAskBeforeSending();
 
 private:
-    /// Adds a judge through the panel's Add button and the real dialog.
-    void addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight);
+    /// Adds a judge through the panel's Add button and the real dialog (`model` "" = "sim-gui"; `retries`
+    /// < 0 = the dialog's default).
+    void addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight,
+                  const QString& model = {}, int retries = -1);
     /// Ticks exactly `formats`, the orders, and sets runs.
     void setDesign(JudgesPanel& panel, const QStringList& formats, bool ab, bool ba, int runs);
 };
@@ -159,7 +219,8 @@ void TestJudgesPanel::init()
     QSettings().clear();
 }
 
-void TestJudgesPanel::addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight)
+void TestJudgesPanel::addJudge(JudgesPanel& panel, const QString& name, const QString& url, int inFlight,
+                               const QString& model, int retries)
 {
     click(panel.addButton());
     JudgeEditDialog* dialog = panel.editDialog();
@@ -167,8 +228,10 @@ void TestJudgesPanel::addJudge(JudgesPanel& panel, const QString& name, const QS
     QVERIFY(dialog->isVisible());
     dialog->nameEdit()->setText(name);
     dialog->urlEdit()->setText(url);
-    dialog->modelEdit()->setText(QStringLiteral("sim-gui"));
+    dialog->modelEdit()->setText(model.isEmpty() ? QStringLiteral("sim-gui") : model);
     dialog->inFlightBox()->setValue(inFlight);
+    if (retries >= 0)
+        dialog->retriesBox()->setValue(retries);
     dialog->priceInBox()->setValue(1.0);
     dialog->priceOutBox()->setValue(2.0);
     dialog->timeoutBox()->setValue(10.0);
@@ -310,6 +373,17 @@ void TestJudgesPanel::cancelAndResume()
     f.session.waitForJob();
     QTRY_VERIFY(!f.session.isBusy());
     QCOMPARE(f.session.summary().judgments, written);
+    // The estimate counts what remains to send, not the design's 48 (issue 27).
+    const QString remaining =
+        QStringLiteral("Remaining: %1 of 48 judgments (%2 already recorded), %1 requests, ~")
+            .arg(48 - written)
+            .arg(written);
+    QTRY_VERIFY2(panel.estimateLabel()->text().startsWith(remaining),
+                 qPrintable(panel.estimateLabel()->text()));
+    QCOMPARE(workspace.estimate().calls, 48 - written);
+    QCOMPARE(workspace.estimate().judgments, 48 - written);
+    QCOMPARE(workspace.alreadyRecorded(), written);
+    QCOMPARE(workspace.designJudgments(), std::uint64_t(48));
 
     // Run again: it resumes, sending only what is not recorded.
     QTRY_VERIFY(panel.runButton()->isEnabled());
@@ -333,6 +407,12 @@ void TestJudgesPanel::cancelAndResume()
     const QStringList hashes = test::projectRequestHashes(f.project);
     QCOMPARE(hashes.size(), qsizetype(48));
     QCOMPARE(QSet<QString>(hashes.begin(), hashes.end()).size(), qsizetype(48));
+    // Nothing remains: the estimate says so instead of pricing the whole design again.
+    QTRY_COMPARE(
+        panel.estimateLabel()->text(),
+        QStringLiteral("Remaining: 0 of 48 judgments (48 already recorded), 0 requests, ~0 tokens in, "
+                       "~0 out, ~$0.00, ~0.0 min"));
+    QVERIFY(panel.runButton()->isEnabled());
 }
 
 void TestJudgesPanel::changedJudgmentsAreBoughtAgainOnRequest()
@@ -735,6 +815,193 @@ void TestJudgesPanel::mainWindowCannotSaveDuringARun()
     QTRY_VERIFY(save->isEnabled());
     // 6 items x Direct x 2 orders x 1 run, shown in the window's session after the reopen.
     QCOMPARE(window.session()->summary().judgments, std::uint64_t(12));
+}
+
+void TestJudgesPanel::endpointDownFailsWithItsCause()
+{
+    // Issue 27: the endpoint is down (a closed port). Every request fails after its retry; the status line
+    // says why while the run goes and when it ends, and the run looks failed.
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("down"), QStringLiteral("http://127.0.0.1:9/v1"), 2, {}, 1);
+    setDesign(panel, {QStringLiteral("direct")}, true, false, 1);
+    const QString reason =
+        QStringLiteral("cannot connect to http://127.0.0.1:9/v1/chat/completions (connection refused)");
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    QStringList running; // the status line at each progress after the panel updated it
+    connect(&workspace, &JudgesWorkspace::progress, this,
+            [&](const RunCounts&) { running << panel.resultLabel()->text(); });
+    click(panel.runButton());
+    QCOMPARE(panel.resultLabel()->text(), QStringLiteral("Running…"));
+    QVERIFY(panel.resultIconLabel()->isHidden());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(workspace.counts().failed, std::uint64_t(6));
+    QCOMPARE(workspace.counts().answered, std::uint64_t(0));
+    QCOMPARE(workspace.counts().retried, std::uint64_t(6));
+    // While it ran: the failures so far, with their cause.
+    bool sawFailures = false;
+    for (const QString& line : running) {
+        if (line == QStringLiteral("Running…"))
+            continue;
+        QVERIFY2(line.startsWith(QStringLiteral("Running: 0 answered, ")), qPrintable(line));
+        const QString failed = line.section(QStringLiteral(", "), 1).section(QLatin1Char(' '), 0, 0);
+        QCOMPARE(line, QStringLiteral("Running: 0 answered, %1 failed so far — %1 × %2").arg(failed, reason));
+        sawFailures = true;
+    }
+    QVERIFY(sawFailures);
+    // At the end: "Failed", the cause, the error colour, the warning icon, and a bar that says it.
+    QCOMPARE(
+        panel.resultLabel()->text(),
+        QStringLiteral("Failed: 0 answered, 6 failed, 6 retried, $0.0000 spent — 6 × %1. Run again to send "
+                       "the failed requests again.")
+            .arg(reason));
+    QCOMPARE(panel.resultLabel()->toolTip(),
+             QStringLiteral("Failed requests by reason:\n6 × %1").arg(reason));
+    QCOMPARE(panel.resultLabel()->palette().color(QPalette::WindowText), JudgesPanel::errorColour());
+    QVERIFY(panel.resultIconLabel()->isVisible());
+    QVERIFY(!panel.resultIconLabel()->pixmap().isNull());
+    QCOMPARE(int(workspace.resultOutcome()), int(RunOutcome::Failed));
+    QCOMPARE(panel.progressBar()->text(), QStringLiteral("6 of 6 requests failed"));
+    QCOMPARE(panel.progressBar()->palette().color(QPalette::Highlight), JudgesPanel::errorColour());
+
+    // The next run starts plain again.
+    f.session.waitForJob();
+    QTRY_VERIFY(panel.runButton()->isEnabled());
+    click(panel.runButton());
+    QCOMPARE(panel.resultLabel()->text(), QStringLiteral("Running…"));
+    QVERIFY(panel.resultIconLabel()->isHidden());
+    QVERIFY(panel.resultLabel()->palette().color(QPalette::WindowText) != JudgesPanel::errorColour());
+    QCOMPARE(panel.progressBar()->palette().color(QPalette::Highlight),
+             panel.palette().color(QPalette::Highlight));
+    click(panel.cancelButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+}
+
+void TestJudgesPanel::failuresAreGroupedByReason()
+{
+    // Four judges fail for four reasons (three unknown models and a closed port), one answers: the status
+    // line names the three most frequent reasons (ties by their text) and counts the rest; the tooltip has
+    // them all.
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("good"), f.sim->baseUrl(), 4);
+    addJudge(panel, QStringLiteral("ghost-a"), f.sim->baseUrl(), 4, QStringLiteral("ghost-a"));
+    addJudge(panel, QStringLiteral("ghost-b"), f.sim->baseUrl(), 4, QStringLiteral("ghost-b"));
+    addJudge(panel, QStringLiteral("ghost-c"), f.sim->baseUrl(), 4, QStringLiteral("ghost-c"));
+    addJudge(panel, QStringLiteral("down"), QStringLiteral("http://127.0.0.1:9/v1"), 4, {}, 0);
+    QCOMPARE(workspace.judges().size(), std::size_t(5));
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 1);
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(workspace.counts().answered, std::uint64_t(12));
+    QCOMPARE(workspace.counts().failed, std::uint64_t(48));
+    const auto model = [](const QString& name) {
+        return QStringLiteral("HTTP 404: The model `%1` does not exist or you do not have access to it")
+            .arg(name);
+    };
+    const QString down =
+        QStringLiteral("cannot connect to http://127.0.0.1:9/v1/chat/completions (connection refused)");
+    QCOMPARE(
+        panel.resultLabel()->text(),
+        QStringLiteral("Failed: 12 answered, 48 failed, 0 retried, $%1 spent — 12 × %2; 12 × %3; 12 × %4; "
+                       "and 1 more. Run again to send the failed requests again.")
+            .arg(QString::number(workspace.counts().spendUsd, 'f', 4), model(QStringLiteral("ghost-a")),
+                 model(QStringLiteral("ghost-b")), model(QStringLiteral("ghost-c"))));
+    QCOMPARE(panel.resultLabel()->toolTip(),
+             QStringLiteral("Failed requests by reason:\n12 × %1\n12 × %2\n12 × "
+                            "%3\n12 × %4")
+                 .arg(model(QStringLiteral("ghost-a")), model(QStringLiteral("ghost-b")),
+                      model(QStringLiteral("ghost-c")), down));
+    QCOMPARE(panel.progressBar()->text(), QStringLiteral("48 of 60 requests failed"));
+    QCOMPARE(panel.resultLabel()->palette().color(QPalette::WindowText), JudgesPanel::errorColour());
+}
+
+void TestJudgesPanel::someFailuresFinishWithThem()
+{
+    // One judge answers, one is refused for every request (an unknown model): as many answers as failures is
+    // a finished run with failures - warned, named, but not red.
+    Fixture f;
+    QVERIFY(f.setUp(0));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("good"), f.sim->baseUrl(), 4);
+    addJudge(panel, QStringLiteral("ghost"), f.sim->baseUrl(), 4, QStringLiteral("ghost"));
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 1);
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    click(panel.runButton());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    const QString reason =
+        QStringLiteral("HTTP 404: The model `ghost` does not exist or you do not have access to it");
+    QCOMPARE(
+        panel.resultLabel()->text(),
+        QStringLiteral("Finished with failures: 12 answered, 12 failed, 0 retried, $%1 spent — 12 × %2. Run "
+                       "again to send the failed requests again.")
+            .arg(QString::number(workspace.counts().spendUsd, 'f', 4), reason));
+    QCOMPARE(panel.resultLabel()->toolTip(),
+             QStringLiteral("Failed requests by reason:\n12 × %1").arg(reason));
+    QCOMPARE(int(workspace.resultOutcome()), int(RunOutcome::PartlyFailed));
+    QVERIFY(panel.resultIconLabel()->isVisible());
+    QVERIFY(panel.resultLabel()->palette().color(QPalette::WindowText) != JudgesPanel::errorColour());
+    QCOMPARE(panel.progressBar()->text(), QStringLiteral("24 of 24 requests"));
+    // The failed judgments remain to be sent: the estimate after the run says so.
+    f.session.waitForJob();
+    QTRY_VERIFY2(panel.estimateLabel()->text().startsWith(
+                     QStringLiteral("Remaining: 12 of 24 judgments (12 already recorded), 12 requests, ~")),
+                 qPrintable(panel.estimateLabel()->text()));
+}
+
+void TestJudgesPanel::itemsWithoutTextsAskBeforeSending()
+{
+    // Two items lack a text the prompt is built from: Run asks first; Cancel sends nothing, Continue sends
+    // all.
+    Fixture f;
+    QVERIFY(f.setUp(0, true, itemsWithoutTexts()));
+    JudgesWorkspace workspace(&f.session);
+    JudgesPanel panel(&workspace);
+    QVERIFY(showPanel(panel));
+    addJudge(panel, QStringLiteral("sim-gui"), f.sim->baseUrl(), 4);
+    setDesign(panel, {QStringLiteral("direct")}, true, true, 1);
+    QCOMPARE(workspace.missingTexts().size(), std::size_t(1));
+
+    QSignalSpy finished(&workspace, &JudgesWorkspace::runFinished);
+    {
+        BoxAnswer cancel(QMessageBox::Cancel);
+        click(panel.runButton());
+        QCOMPARE(cancel.title, QStringLiteral("Items without texts"));
+        QCOMPARE(cancel.text,
+                 QStringLiteral("2 items of this run lack texts their prompts need:\n2 of 6 items in "
+                                "dataset \"gui-set\" (1 without a question, 1 without a response)"));
+        QCOMPARE(
+            cancel.informativeText,
+            QStringLiteral("Their prompts would be sent with these texts empty, and the answers would judge "
+                           "nothing. Send them anyway?"));
+        QCOMPARE(cancel.okText, QStringLiteral("&Continue"));
+    }
+    QVERIFY(!workspace.isRunning());
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(panel.resultLabel()->text(),
+             QStringLiteral("Not started: 2 items lack texts their prompts need."));
+    QCOMPARE(f.sim->stats().value(QStringLiteral("received")).toInt(), 0);
+    QVERIFY(panel.runButton()->isEnabled());
+
+    {
+        BoxAnswer go(QMessageBox::Ok);
+        click(panel.runButton());
+        QCOMPARE(go.title, QStringLiteral("Items without texts"));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(workspace.counts().answered + workspace.counts().failed, std::uint64_t(12));
+    QCOMPARE(f.sim->stats().value(QStringLiteral("received")).toInt(), 12);
 }
 
 QTEST_MAIN(TestJudgesPanel)

@@ -31,8 +31,12 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -40,6 +44,7 @@
 #include <QStatusBar>
 #include <QSysInfo>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QtTest>
@@ -63,6 +68,11 @@ private slots:
     void copyPutsTabSeparatedRowsOnClipboard();
     void badImportLeavesAuditUnchanged();
     void skipBadRecordsImportsTheRestAndListsThem();
+    void importingTheSameFileAgainMerges();
+    void conflictingImportSaysHowToGoOn();
+    void importDialogShowsTheDetectedFormat();
+    void helpMenuListsShortcutsAndAbout();
+    void openDialogRemembersItsFolder();
     void droppedFileIsImported();
     void cancelledImportChangesNothing();
     void openFailureIsReported();
@@ -342,8 +352,157 @@ void TestMainWindow::badImportLeavesAuditUnchanged()
     auto* report = window->lastReport();
     QVERIFY(report);
     QVERIFY(report->isVisible());
-    QCOMPARE(report->detailText(), expected);
+    // How the file was read, then the error line.
+    QCOMPARE(report->detailText(), "Read:\nbad.csv: csv (detected), 1 judgment\n\n" + expected);
     QVERIFY(report->summaryText().contains(QStringLiteral("unchanged")));
+    // A bad record, not an unreadable file: the way on is named.
+    QVERIFY(report->summaryText().endsWith(
+        QStringLiteral("To read the rest, choose “Skip bad records” and try "
+                       "again: the bad records are then left out and listed.")));
+}
+
+void TestMainWindow::importingTheSameFileAgainMerges()
+{
+    auto window = openedWindow(m_project);
+    QVERIFY(window);
+    const QString file = writeFile(QStringLiteral("again.csv"), kHeader + "d9,p1,j3,Direct,AB,1,A,A\n"
+                                                                          "d9,p1,j3,Direct,BA,1,B,A\n");
+    const auto first =
+        runJob(*window, [&] { return window->importPaths({file}, BadRecordPolicy::StopAtFirst); });
+    QVERIFY(first.ok);
+    QCOMPARE(first.judgmentsAdded, 2ull);
+    QCOMPARE(first.mergedRecords, 0ull);
+    const auto count = window->session()->audit()->judgmentCount();
+    // The same file again: every judgment agrees with one in the audit, so nothing is added and nothing
+    // fails.
+    const auto again =
+        runJob(*window, [&] { return window->importPaths({file}, BadRecordPolicy::StopAtFirst); });
+    QVERIFY(again.ok);
+    QVERIFY(again.issues.isEmpty());
+    QCOMPARE(again.judgmentsAdded, 0ull);
+    QCOMPARE(again.mergedRecords, 2ull);
+    QCOMPARE(window->session()->audit()->judgmentCount(), count);
+    QCOMPARE(again.files, QStringList{QStringLiteral("again.csv: csv (detected), 2 judgments")});
+    auto* report = window->lastReport();
+    QVERIFY(report);
+    QCOMPARE(report->summaryText(), "Imported " + file +
+                                        ". Please note: 2 judgment(s) agreed with ones already "
+                                        "read or in the audit and were merged (kept once).");
+    QCOMPARE(report->detailText(),
+             "Read:\nagain.csv: csv (detected), 2 judgments\n\nnote: " + file +
+                 ": 2 judgments merged with ones already read or in the open audit (same key, and every "
+                 "field both "
+                 "record agrees): kept once, with the fields only the later copy records");
+}
+
+void TestMainWindow::conflictingImportSaysHowToGoOn()
+{
+    auto window = openedWindow(m_project);
+    QVERIFY(window);
+    const QString file = writeFile(QStringLiteral("one.csv"), kHeader + "d9,p1,j3,Direct,AB,1,A,A\n");
+    QVERIFY(runJob(*window, [&] { return window->importPaths({file}, BadRecordPolicy::StopAtFirst); }).ok);
+    const auto before = window->session()->audit();
+    const QString other = writeFile(QStringLiteral("other.csv"), kHeader + "d9,p1,j3,Direct,AB,1,B,A\n");
+    const auto result =
+        runJob(*window, [&] { return window->importPaths({other}, BadRecordPolicy::StopAtFirst); });
+    QVERIFY(!result.ok);
+    QVERIFY(result.stoppedAtBadRecord);
+    QCOMPARE(result.issues,
+             QStringList{other + ":2: rep: conflicting judgment: same item, judge, format, "
+                                 "condition, order and rep as the judgment already in the open "
+                                 "audit, different answer B here, A there"});
+    QCOMPARE(window->session()->audit(), before);
+    auto* report = window->lastReport();
+    QVERIFY(report);
+    QVERIFY(report->summaryText().contains(QStringLiteral("“Skip bad records”")));
+    // Skipping leaves the conflicting copy out and keeps the audit's.
+    const auto skipped =
+        runJob(*window, [&] { return window->importPaths({other}, BadRecordPolicy::SkipAndList); });
+    QVERIFY(skipped.ok);
+    QCOMPARE(skipped.skippedRecords, 1ull);
+    QCOMPARE(skipped.judgmentsAdded, 0ull);
+}
+
+void TestMainWindow::helpMenuListsShortcutsAndAbout()
+{
+    MainWindow window;
+    auto* help = window.menuBar()->findChild<QMenu*>(QStringLiteral("helpMenu"));
+    QVERIFY(help);
+    QStringList titles;
+    for (const QAction* action : help->actions())
+        if (!action->isSeparator())
+            titles << action->text();
+    QCOMPARE(titles, QStringList({"&Keyboard shortcuts", "&About Tribunal", "About &Qt"}));
+    const QStringList lines = window.shortcutsText().split(QLatin1Char('\n'));
+    QVERIFY(lines.contains(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText) +
+                           "\tOpen (File)"));
+    QVERIFY(lines.contains(QKeySequence(QKeySequence::Close).toString(QKeySequence::NativeText) +
+                           "\tClose (File)"));
+    QVERIFY(lines.contains("Ctrl+I\tImport (File)"));
+    QVERIFY(lines.contains(QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText) +
+                           "\tCopy (Edit)"));
+    QVERIFY(lines.last().startsWith("Flip inspector (with the pair list focused): J next pair"));
+    // Every action with a shortcut is listed, none twice.
+    int withShortcut = 0;
+    for (const QMenu* menu : window.menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+        for (const QAction* action : menu->actions())
+            withShortcut += !action->shortcut().isEmpty();
+    QCOMPARE(lines.size(), withShortcut + 2);
+    QVERIFY(window.aboutText().startsWith("Tribunal " + QCoreApplication::applicationVersion() + ":"));
+    QVERIFY(window.aboutText().contains("GPL-3.0-or-later"));
+}
+
+void TestMainWindow::openDialogRemembersItsFolder()
+{
+    // File > Open starts in the folder of the last file opened (files/openDirectory) and remembers the new
+    // one.
+    QTemporaryDir other;
+    QVERIFY(other.isValid());
+    const QString file = QDir(other.path()).filePath(QStringLiteral("o.csv"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kHeader + "d1,p1,j3,Direct,AB,1,A,A\n");
+    }
+    QSettings().setValue(QStringLiteral("files/openDirectory"), m_dir.path());
+    MainWindow window;
+    QAction* open = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Open))
+            open = action;
+    QVERIFY(open);
+    QString startedIn;
+    QTimer answer;
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (dialog == nullptr || !startedIn.isEmpty())
+            return;
+        startedIn = dialog->directory().absolutePath();
+        dialog->selectFile(file);
+        QMetaObject::invokeMethod(dialog, "accept");
+    });
+    answer.start(20);
+    QSignalSpy finished(window.session(), &AuditSession::jobFinished);
+    open->trigger();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(startedIn, QDir(m_dir.path()).absolutePath());
+    QCOMPARE(QSettings().value(QStringLiteral("files/openDirectory")).toString(),
+             QDir(other.path()).absolutePath());
+}
+
+void TestMainWindow::importDialogShowsTheDetectedFormat()
+{
+    ImportDialog dialog;
+    const QString csv = writeFile(QStringLiteral("shown.csv"), kHeader + "d9,p1,j3,Direct,AB,1,A,A\n");
+    const QString jsonl = writeFile(QStringLiteral("shown.jsonl"), "{\"dataset\": \"d\"}\n");
+    const QString missing = m_dir.filePath(QStringLiteral("missing.csv"));
+    dialog.setPaths({csv, jsonl, missing});
+    QCOMPARE(dialog.paths(), QStringList({csv, jsonl, missing})); // the paths, not the texts shown
+    auto* list = dialog.findChild<QListWidget*>();
+    QVERIFY(list);
+    QCOMPARE(list->item(0)->text(), csv + " (csv, detected)");
+    QCOMPARE(list->item(1)->text(), jsonl + " (jsonl, detected)");
+    QCOMPARE(list->item(2)->text(), missing + " (unreadable: no format detected)");
 }
 
 void TestMainWindow::skipBadRecordsImportsTheRestAndListsThem()
@@ -584,8 +743,10 @@ void TestMainWindow::importDialogTextsReachTheImport()
     auto* report = window->lastReport();
     QVERIFY(report);
     QVERIFY(report->summaryText().contains(QStringLiteral("Please note")));
+    // How the file was read, then the note.
+    QVERIFY(report->detailText().startsWith(QStringLiteral("Read:\n")));
     QVERIFY(
-        report->detailText().startsWith(QStringLiteral("note: ") + judgments + ": 2 items have no texts"));
+        report->detailText().contains(QStringLiteral("\n\nnote: ") + judgments + ": 2 items have no texts"));
 
     // ... and with them the items get their question and answers.
     auto fresh = openedWindow(m_project);

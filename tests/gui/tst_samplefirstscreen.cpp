@@ -67,6 +67,7 @@ private slots:
     void firstScreenShowsTInEveryRow();
     void showAllExplainsUndefinedValuesInPlace();
     void assumeIsOneClickAndStoredInTheProject();
+    void importOnTopOfTheSampleMerges();
 
 private:
     QTemporaryDir m_dir;
@@ -198,6 +199,40 @@ void TestSampleFirstScreen::assumeIsOneClickAndStoredInTheProject()
     again.session()->waitForIdle();
     QVERIFY(!again.session()->extras().settings.contains("trust.assume_consistent"));
     QVERIFY(again.session()->isDirty());
+}
+
+void TestSampleFirstScreen::importOnTopOfTheSampleMerges()
+{
+    // The analyst's journey: File > Import of LLMBar's published verdict table on the sample. Its 11,600
+    // judgments of LLMBar Natural are the sample's own (without their raw outputs): merged, not refused.
+    const QString verdicts = QStringLiteral(TRIBUNAL_SHARED_DATA "/llmbar/llmbar_verdicts.csv");
+    OpenWindow open(kSample, true);
+    QVERIFY(open.opened);
+    MainWindow& window = open.window;
+    const auto before = window.session()->audit()->judgmentCount();
+    QSignalSpy finished(window.session(), &AuditSession::jobFinished);
+    QVERIFY(window.importPaths({verdicts}, BadRecordPolicy::StopAtFirst));
+    QVERIFY(settle(window, finished));
+    const auto result = finished.last().at(0).value<JobResult>();
+    QVERIFY(result.ok);
+    QVERIFY(result.issues.isEmpty());
+    QCOMPARE(result.mergedRecords, 11600ull);
+    QCOMPARE(result.judgmentsAdded, 74960ull - 11600ull);
+    QCOMPARE(window.session()->audit()->judgmentCount(), before + 74960 - 11600);
+    QCOMPARE(result.files,
+             QStringList{QStringLiteral("llmbar_verdicts.csv: csv (detected), 74,960 judgments")});
+    // The merged copies keep the sample's raw outputs: no judgment of LLMBar Natural lost its rationale.
+    const auto& audit = *window.session()->audit();
+    const auto& j = audit.judgments();
+    std::size_t natural = 0, withRaw = 0;
+    for (std::size_t r = 0; r < j.size(); ++r) {
+        if (audit.str(audit.items().dataset[j.item[r]]) != "llmbar-LLMBar-Natural")
+            continue;
+        ++natural;
+        withRaw += j.raw[r] != kEmptyStr;
+    }
+    QCOMPARE(natural, std::size_t(13000));
+    QVERIFY(withRaw > 12000);
 }
 
 QTEST_MAIN(TestSampleFirstScreen)

@@ -103,6 +103,7 @@ QByteArray other(const QByteArray& from = {}, const QByteArray& to = {})
 struct Sourced {
     AuditPtr audit;
     ImportLog log;
+    std::uint64_t judgmentsAdded = 0;
 };
 
 Sourced importPaths(const QStringList& paths)
@@ -111,7 +112,7 @@ Sourced importPaths(const QStringList& paths)
     for (const auto& path : paths)
         names.push_back(path.toStdString());
     auto outcome = importSources(names, nullptr, ImportOptions{});
-    return {std::move(outcome.audit), std::move(outcome.log)};
+    return {std::move(outcome.audit), std::move(outcome.log), outcome.judgmentsAdded};
 }
 
 /// One element of a one-element array file: kGood with `from` replaced by `to`.
@@ -655,7 +656,7 @@ void TestAlpacaEval::sameItemTwoFiles()
 void TestAlpacaEval::sameItemAgreeing()
 {
     // Two annotators on the same model: one item, two judgments. The same annotator twice (a file imported
-    // twice): a duplicate judgment key naming the first copy.
+    // twice): the copies agree, so the second is merged into the first (one judgment, a note, no issue).
     QTemporaryDir tmp;
     const QString j = tmp.filePath("j.json"), k = tmp.filePath("k.json");
     QVERIFY(writeFile(j, oneElement()));
@@ -665,10 +666,25 @@ void TestAlpacaEval::sameItemAgreeing()
     QCOMPARE(both.audit->itemCount(), std::size_t(1));
     QCOMPARE(both.audit->judgmentCount(), std::size_t(2));
     const auto twice = importPaths({j, j});
-    QVERIFY(!twice.audit);
-    QCOMPARE(issuesText(twice.log),
-             j + ":2: rep: duplicate judgment key (same item, judge, format, condition, order and rep as " +
-                 j + ":2)");
+    QVERIFY2(twice.audit, qPrintable(issuesText(twice.log)));
+    QCOMPARE(issuesText(twice.log), QString());
+    QCOMPARE(twice.audit->itemCount(), std::size_t(1));
+    QCOMPARE(twice.audit->judgmentCount(), std::size_t(1));
+    QCOMPARE(twice.judgmentsAdded, std::uint64_t(1));
+    QCOMPARE(twice.log.mergedRecords, std::uint64_t(1));
+    QCOMPARE(twice.log.skippedRecords, std::uint64_t(0));
+    QCOMPARE(twice.log.notes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(twice.log.notes[0].text()),
+             j + ": 1 judgment merged with ones already read or in the open audit (same key, and every field "
+                 "both record agrees): kept once, with the fields only the later copy records");
+    // The same annotator again with another verdict conflicts: a bad record naming the first copy.
+    const QString l = tmp.filePath("l.json");
+    QVERIFY(writeFile(l, oneElement(R"("preference":1.0)", R"("preference":2.0)")));
+    const auto conflict = importPaths({j, l});
+    QVERIFY(!conflict.audit);
+    QCOMPARE(issuesText(conflict.log),
+             l + ":2: rep: conflicting judgment: same item, judge, format, condition, order and rep as " + j +
+                 ":2, different answer B here, A there");
 }
 
 void TestAlpacaEval::directoryImport()

@@ -455,9 +455,10 @@ void TestFlatCsv::badInput_data()
         << ":4: invalid UTF-8 (byte offset " + QString::number(kHeader.size() + ok.size() + 6) + ")";
     QTest::newRow("empty file") << QByteArray() << ": empty file";
     QTest::newRow("only a BOM and blank lines") << QByteArray("\xEF\xBB\xBF\n\n") << ": empty file";
-    QTest::newRow("duplicate judgment key")
+    QTest::newRow("conflicting judgment")
         << kHeader + ok + "d,1,j,F,BA,1,A,A,,,\nd,1,j,F,AB,1,B,A,,,\n"
-        << ":4: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 2)";
+        << ":4: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 2, "
+           "different answer B here, A there";
 }
 
 void TestFlatCsv::badInput()
@@ -477,11 +478,11 @@ void TestFlatCsv::badInput()
     QCOMPARE(QString::fromStdString(out.log.issues[0].text()), path + message);
     QCOMPARE(QString::fromStdString(compareAudits(*base.audit, *baseCopy.audit)), QString());
 
-    // The reader alone reports the same (the duplicate key is found by the builder, so it reads fine).
+    // The reader alone reports the same (the conflicting judgment is found by the builder, so it reads fine).
     AuditBuilder builder;
     ImportLog log;
     const bool ok = importFlatCsv(path.toStdString(), builder, log, {});
-    if (message.contains("duplicate judgment key")) {
+    if (message.contains("conflicting judgment")) {
         QVERIFY(ok);
         QVERIFY(!builder.build(log));
     } else {
@@ -543,7 +544,7 @@ void TestFlatCsv::skipBadRecords()
                                      "d,2,j,F,AB,1,A,,,\n"       // 5 too few fields
                                      "d,2,j,F,AB,1,A,,0.2,,\n"   // 6 good
                                      "d,\"3\"x,j,F,AB,1,A,,,,\n" // 7 text after the closing quote
-                                     "d,1,j,F,AB,1,B,,,,\n"      // 8 duplicate key of line 3 (found by build)
+                                     "d,1,j,F,AB,1,B,,,,\n"      // 8 conflicts with line 3 (found by build)
                                      "d,4,j,F,AB,1,Q,,,,\n";     // 9 bad verdict
     const QString path = write("mixed.csv", csv);
     auto out = importCsv(path, nullptr, BadRecordPolicy::SkipAndList);
@@ -560,7 +561,8 @@ void TestFlatCsv::skipBadRecords()
             ":5: expected 11 fields (as in the header), found 10\n" + path +
             ":7: item_id: unexpected text after the closing quote\n" + path +
             ":9: verdict: \"Q\" is not A, B, tie or none\n" + path +
-            ":8: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 3)");
+            ":8: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 3, "
+            "different answer B here, A there");
     const auto item1 = out.audit->findItem("d", "1");
     QVERIFY(item1);
     QCOMPARE(out.audit->items().label[*item1], answer::kB);

@@ -126,13 +126,26 @@ void TestInputSafety::issueTextEscapesNames()
 
     // Through an import: the CSV file's name and a column name with control characters.
     const QString name = file(QString::fromUtf8("we\nird\x1b[31m.csv"));
-    QVERIFY(test::writeFile(name, kHeader + ",\"c\x1bq\"\nd,1,j,f,AB,1,A,A,x\nd,1,j,f,AB,1,A,A,x\n"));
+    QVERIFY(test::writeFile(name, kHeader + ",\"c\x1bq\"\nd,1,j,f,AB,1,A,A,x\nd,1,j,f,AB,1,B,A,x\n"));
     auto outcome = importSources({name.toStdString()}, nullptr, {});
     QVERIFY(!outcome.audit);
     QCOMPARE(test::issuesText(outcome.log),
+             m_dir.path() + QStringLiteral("/we\\nird\\x1b[31m.csv:3: rep: conflicting judgment: same item, "
+                                           "judge, format, condition, order and rep as line 2, different "
+                                           "answer B here, A there"));
+    // Two identical rows are merged: the note names the file escaped in the same way.
+    const QString twice = file(QString::fromUtf8("tw\nice\x1b[31m.csv"));
+    QVERIFY(test::writeFile(twice, kHeader + ",\"c\x1bq\"\nd,1,j,f,AB,1,A,A,x\nd,1,j,f,AB,1,A,A,x\n"));
+    auto merged = importSources({twice.toStdString()}, nullptr, {});
+    QVERIFY2(merged.audit, qPrintable(test::issuesText(merged.log)));
+    QCOMPARE(test::issuesText(merged.log), QString());
+    QCOMPARE(merged.audit->judgmentCount(), std::size_t(1));
+    QCOMPARE(merged.log.notes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(merged.log.notes[0].text()),
              m_dir.path() +
-                 QStringLiteral("/we\\nird\\x1b[31m.csv:3: rep: duplicate judgment key (same item, "
-                                "judge, format, condition, order and rep as line 2)"));
+                 QStringLiteral("/tw\\nice\\x1b[31m.csv: 1 judgment merged with ones already read or "
+                                "in the open audit (same key, and every field both record agrees): "
+                                "kept once, with the fields only the later copy records"));
 }
 
 void TestInputSafety::canonicalDecimal_data()

@@ -742,8 +742,11 @@ void TestJsonl::badInput_data()
         "%1:2: truncated last line (the file does not end with a complete JSON object)");
     row("non-UTF-8 line", "{\"dataset\":\"d\",\"item_id\":\"2\",\"judge\":\"j\xff\",\"order\":\"AB\"}\n",
         "%1:2: invalid UTF-8 (byte offset 107)");
-    row("duplicate judgment key", good,
-        "%1:2: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 1)");
+    row("conflicting judgment",
+        R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"B"})"
+        "\n",
+        "%1:2: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 1, "
+        "different answer B here, A there");
     QTest::newRow("empty file") << QByteArray() << QString("%1: empty file");
     QTest::newRow("only blank lines") << QByteArray("\n  \r\n\n") << QString("%1: empty file");
 }
@@ -776,7 +779,7 @@ void TestJsonl::skipAndList()
               R"({"dataset":"d","item_id":"1","judge":"k","order":"AB","label":"B"})"
               "\n" // 5 conflict
               R"({"dataset":"d","item_id":"1","judge":"j","order":"AB","answer":"B"})"
-              "\n" // 6 duplicate
+              "\n" // 6 conflicts with line 1
               R"({"dataset":"d","item_id":"3","judge":"j","order":"BA","answer":"B","probs":{"A":2}})"
               "\n"); // 7 bad
     auto out = import({p}, m_base.get(), BadRecordPolicy::SkipAndList);
@@ -789,8 +792,8 @@ void TestJsonl::skipAndList()
                 "%1:3: answer: \"C\" is not A, B, tie, NA or none\n"
                 "%1:5: label: \"B\" disagrees with \"A\" given at line 1\n"
                 "%1:7: probs.A: 2 is outside [0, 1]\n"
-                "%1:6: rep: duplicate judgment key (same item, judge, format, condition, order and rep as "
-                "line 1)")
+                "%1:6: rep: conflicting judgment: same item, judge, format, condition, order and rep as "
+                "line 1, different answer B here, A there")
             .arg(f));
     QCOMPARE(out.log.skippedRecords, std::uint64_t(5));
     QVERIFY(!out.log.failed);

@@ -460,28 +460,51 @@ void TestMtBench::labelWithoutRatingsMustAgree()
 
 void TestMtBench::rerunDuplicatesKeepFirst()
 {
-    // gen_judgment appends: a re-run writes the record again (its judge text may differ). Like FastChat's
-    // clean_judgment.py, the first copy is kept.
+    // gen_judgment appends: a re-run writes the record again. The same record again is merged (kept once, a
+    // note, no issue). Its judge text may differ: then game 1's judgment conflicts (a bad record; like
+    // FastChat's clean_judgment.py, skip-and-list keeps the first copy) and game 2's, unchanged, is merged.
     const QByteArray first = judgeLine("alpaca", "vicuna", "model_1", "model_2");
     const QByteArray again = QByteArray(first).replace("J1 [[A]]", "J1 again [[A]]");
     const QByteArray turn2 =
         QByteArray(judgeLine("alpaca", "vicuna", "tie", "tie")).replace("\"turn\": 1", "\"turn\": 2");
-    const QString path = write("gpt-4_pair.jsonl", first + turn2 + again);
-    const auto audit = import({path}, BadRecordPolicy::SkipAndList);
+    const auto checkKept = [](const Audit& audit) {
+        const auto lines = judgmentLines(audit);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines[0].startsWith("81:1:alpaca:vicuna gpt-4/pair-v2 AB A rep1 raw=J1 [[A]] "),
+                 qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith("81:1:alpaca:vicuna gpt-4/pair-v2 BA B rep1 raw=J2 [[B]] "),
+                 qPrintable(lines[1]));
+        QVERIFY(lines[2].startsWith("81:2:alpaca:vicuna gpt-4/pair-v2 AB tie rep1 "));
+        QVERIFY(lines[3].startsWith("81:2:alpaca:vicuna gpt-4/pair-v2 BA tie rep1 "));
+    };
+    const QString same = write("gpt-4_pair.jsonl", first + turn2 + first);
+    const QString merged = same +
+                           ": 2 judgments merged with ones already read or in the open audit (same key, "
+                           "and every field both record agrees): kept once, with the fields only the "
+                           "later copy records";
+    auto audit = import({same});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(issuesText(m_log), QString());
+    QCOMPARE(m_log.mergedRecords, std::uint64_t(2));
+    QCOMPARE(m_log.notes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m_log.notes[0].text()), merged);
+    checkKept(*audit);
+
+    const QString path = write("gpt-4_pair-rerun.jsonl", first + turn2 + again);
+    audit = import({path}, BadRecordPolicy::SkipAndList);
     QVERIFY(audit);
-    const QString dup = path + ":3: rep: duplicate judgment key (same item, judge, format, condition, order "
-                               "and rep as line 1)";
-    QCOMPARE(issuesText(m_log), dup + "\n" + dup);
-    const auto lines = judgmentLines(*audit);
-    QCOMPARE(lines.size(), 4);
-    QVERIFY2(lines[0].startsWith("81:1:alpaca:vicuna gpt-4/pair-v2 AB A rep1 raw=J1 [[A]] "),
-             qPrintable(lines[0]));
-    QVERIFY2(lines[1].startsWith("81:1:alpaca:vicuna gpt-4/pair-v2 BA B rep1 raw=J2 [[B]] "),
-             qPrintable(lines[1]));
-    QVERIFY(lines[2].startsWith("81:2:alpaca:vicuna gpt-4/pair-v2 AB tie rep1 "));
-    QVERIFY(lines[3].startsWith("81:2:alpaca:vicuna gpt-4/pair-v2 BA tie rep1 "));
+    const QString conflict = path + ":3: rep: conflicting judgment: same item, judge, format, condition, "
+                                    "order and rep as line 1, different raw output";
+    QCOMPARE(issuesText(m_log), conflict);
+    QCOMPARE(m_log.skippedRecords, std::uint64_t(1));
+    QCOMPARE(m_log.mergedRecords, std::uint64_t(1));
+    QCOMPARE(m_log.notes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m_log.notes[0].text()),
+             path + ": 1 judgment merged with ones already read or in the open audit (same key, and every "
+                    "field both record agrees): kept once, with the fields only the later copy records");
+    checkKept(*audit);
     QVERIFY(!import({path}));
-    QCOMPARE(issuesText(m_log), dup);
+    QCOMPARE(issuesText(m_log), conflict);
 }
 
 void TestMtBench::badRecords_data()
@@ -690,23 +713,41 @@ void TestMtBench::singleGradesBesidePairs()
 
 void TestMtBench::singleRerunDuplicates()
 {
-    // gen_judgment appends: the same grade again is a duplicate judgment key; skip-and-list keeps the first.
+    // gen_judgment appends: the same grade again is merged (kept once, a note, no issue); a re-run that
+    // grades differently conflicts, and skip-and-list keeps the first.
     const QByteArray first = line(singleFields());
     const QByteArray again = line(with(singleFields(), "score", "3"));
     const QByteArray turn2 =
         line(with(with(singleFields(), "turn", "2"), "judge", "[\"gpt-4\", \"single-v1-multi-turn\"]"));
-    const QString path = write("gpt-4_single.jsonl", first + turn2 + again);
-    const QString dup = path + ":3: rep: duplicate judgment key (same item, judge, format, condition, order "
-                               "and rep as line 1)";
-    const auto audit = import({path}, BadRecordPolicy::SkipAndList);
+    const auto checkKept = [](const Audit& audit) {
+        const auto lines = gradeLines(audit);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].startsWith("81:1:vicuna gpt-4/single-v1 8 "), qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith("81:2:vicuna gpt-4/single-v1-multi-turn 8 "), qPrintable(lines[1]));
+    };
+    const QString same = write("gpt-4_single.jsonl", first + turn2 + first);
+    auto audit = import({same});
+    QVERIFY2(audit, qPrintable(issuesText(m_log)));
+    QCOMPARE(issuesText(m_log), QString());
+    QCOMPARE(m_log.mergedRecords, std::uint64_t(1));
+    QCOMPARE(m_log.notes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m_log.notes[0].text()),
+             same + ": 1 judgment merged with ones already read or in the open audit (same key, and every "
+                    "field both record agrees): kept once, with the fields only the later copy records");
+    checkKept(*audit);
+
+    const QString path = write("gpt-4_single-rerun.jsonl", first + turn2 + again);
+    const QString conflict = path + ":3: rep: conflicting judgment: same item, judge, format, condition, "
+                                    "order and rep as line 1, different answer 3 here, 8 there";
+    audit = import({path}, BadRecordPolicy::SkipAndList);
     QVERIFY(audit);
-    QCOMPARE(issuesText(m_log), dup);
-    const auto lines = gradeLines(*audit);
-    QCOMPARE(lines.size(), 2);
-    QVERIFY2(lines[0].startsWith("81:1:vicuna gpt-4/single-v1 8 "), qPrintable(lines[0]));
-    QVERIFY2(lines[1].startsWith("81:2:vicuna gpt-4/single-v1-multi-turn 8 "), qPrintable(lines[1]));
+    QCOMPARE(issuesText(m_log), conflict);
+    QCOMPARE(m_log.skippedRecords, std::uint64_t(1));
+    QCOMPARE(m_log.mergedRecords, std::uint64_t(0));
+    QVERIFY(m_log.notes.empty());
+    checkKept(*audit);
     QVERIFY(!import({path}));
-    QCOMPARE(issuesText(m_log), dup);
+    QCOMPARE(issuesText(m_log), conflict);
 }
 
 void TestMtBench::singleOnExistingItems()

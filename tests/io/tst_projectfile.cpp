@@ -807,9 +807,10 @@ void TestProjectFile::badContentRefused_data()
     QTest::newRow("duplicate item")
         << "INSERT INTO items(row, dataset, item_id, kind) VALUES (5, 'd', 'p', 'binary')"
         << ": items row 5: item_id: duplicate item (d, p)";
-    QTest::newRow("duplicate judgment")
+    QTest::newRow("conflicting judgment")
         << "UPDATE judgments SET ord = 'AB', answer = 'B' WHERE seq = 1"
-        << ":2: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 1)";
+        << ":2: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 1, "
+           "different answer B here, A there";
 }
 
 void TestProjectFile::badContentRefused()
@@ -1159,10 +1160,11 @@ void TestProjectFile::chunkedRead_data()
                        "UPDATE judgments SET answer = 'X' WHERE seq = 100000"}
         << ": judgments seq 70000: ord: 'XY' is not AB or BA" << qulonglong(0) << QString();
     // Lines (1-based positions in seq order) run on across chunks.
-    QTest::newRow("duplicate across chunks")
-        << QStringList{"UPDATE judgments SET rep = 1 WHERE seq = 149999"}
-        << ":150000: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line "
-           "25000)"
+    // seq 149999 (judge-4, item-2499, BA, rep 6) made rep 1 with another answer: it conflicts with seq 24999.
+    QTest::newRow("conflict across chunks")
+        << QStringList{"UPDATE judgments SET rep = 1, answer = 'B' WHERE seq = 149999"}
+        << ":150000: rep: conflicting judgment: same item, judge, format, condition, order and rep as line "
+           "25000, different answer B here, A there"
         << qulonglong(0) << QString();
 }
 

@@ -296,7 +296,8 @@ void TestRubricCsv::skipBadRecords()
         issuesText(out.log),
         path + ":3: label: \"5\" disagrees with \"2\" given at line 2\n" + path +
             ":4: ratings.b: \"maybe\" is not MET or UNMET\n" + path +
-            ":6: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 2)");
+            ":6: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 2, "
+            "different answer 1 here, 2 there");
     QCOMPARE(out.log.skippedRecords, std::uint64_t(3));
     const Audit& a = *out.audit;
     QCOMPARE(a.judgmentCount(), std::size_t(2)); // lines 2 and 5
@@ -431,9 +432,10 @@ void TestRubricCsv::badInput_data()
                                        << ":3: unit_id: \"a\" disagrees with \"a/b\" given at line 2";
     QTest::newRow("too few fields") << kHeader + ok + "d,u1,C,ordinal,j,F,2,2,2,,,,,\n"
                                     << ":3: expected 15 fields (as in the header), found 14";
-    QTest::newRow("duplicate judgment key")
+    QTest::newRow("conflicting judgment")
         << kHeader + ok + "d,u1,C,ordinal,j,F,1,3,,,,,,,\n"
-        << ":3: rep: duplicate judgment key (same item, judge, format, condition, order and rep as line 2)";
+        << ":3: rep: conflicting judgment: same item, judge, format, condition, order and rep as line 2, "
+           "different answer 3 here, 2 there";
     QTest::newRow("empty file") << QByteArray() << ": empty file";
 }
 
@@ -454,7 +456,7 @@ void TestRubricCsv::badInput()
     QCOMPARE(QString::fromStdString(compareAudits(*base.audit, *baseCopy.audit)), QString());
 
     // The reader alone on an empty builder reports the same, except for what needs the base (then it reads
-    // fine); the duplicate key is found by the builder.
+    // fine); the conflicting judgment is found by the builder.
     AuditBuilder builder;
     ImportLog log;
     const bool ok = importRubricCsv(path.toStdString(), builder, log, {});
@@ -462,7 +464,7 @@ void TestRubricCsv::badInput()
         QVERIFY(ok);
         return;
     }
-    if (message.contains("duplicate judgment key")) {
+    if (message.contains("conflicting judgment")) {
         QVERIFY(ok);
         QVERIFY(!builder.build(log));
     } else {

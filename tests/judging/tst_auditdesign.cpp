@@ -342,6 +342,79 @@ private slots:
         config.priceOutPerMTok = 15;
         QCOMPARE(config.costUsd(1'000'000, 500'000), 3.0 + 7.5);
     }
+
+    // Items whose prompts would lack a text (the Judges panel warns before sending them), per dataset.
+    void findsItemsMissingTexts_data()
+    {
+        QTest::addColumn<QStringList>("items"); // "<dataset> <kind> <empty fields, comma-separated or ->"
+        QTest::addColumn<int>("maxItems");
+        QTest::addColumn<QString>("missing"); // "<dataset>: <missing>/<items> q<n> r<n> s<n> c<n>; ..."
+        QTest::newRow("all texts") << QStringList{"d pairwise -", "d pairwise -"} << 0 << "";
+        QTest::newRow("no question") << QStringList{"d pairwise question", "d pairwise -"} << 0
+                                     << "d: 1/2 q1 r0 s0 c0";
+        QTest::newRow("either response") << QStringList{"d pairwise response_a", "d pairwise response_b",
+                                                        "d pairwise response_a,response_b"}
+                                         << 0 << "d: 3/3 q0 r3 s0 c0";
+        QTest::newRow("several texts of one item")
+            << QStringList{"d pairwise question,response_b"} << 0 << "d: 1/1 q1 r1 s0 c0";
+        QTest::newRow("two datasets, name order")
+            << QStringList{"zeta pairwise question", "alpha pairwise -", "alpha pairwise response_a",
+                           "mid pairwise -"}
+            << 0 << "alpha: 1/2 q0 r1 s0 c0; zeta: 1/1 q1 r0 s0 c0";
+        QTest::newRow("beyond the item limit")
+            << QStringList{"d pairwise -", "d pairwise question"} << 1 << "";
+        QTest::newRow("rubric") << QStringList{"r rubric submission", "r rubric criterion", "r rubric input"}
+                                << 0 << "r: 2/3 q0 r0 s1 c1";
+    }
+
+    void findsItemsMissingTexts()
+    {
+        QFETCH(QStringList, items);
+        QFETCH(int, maxItems);
+        QFETCH(QString, missing);
+        const QString path = m_dir.filePath(QStringLiteral("missing-%1.jsonl").arg(QTest::currentDataTag()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        int n = 0;
+        for (const QString& spec : items) {
+            const QStringList parts = spec.split(QLatin1Char(' '));
+            const bool pairwise = parts[1] == QStringLiteral("pairwise");
+            QJsonObject item{
+                {QStringLiteral("dataset"), parts[0]},
+                {QStringLiteral("item_id"), QStringLiteral("i%1").arg(n++)},
+                {QStringLiteral("kind"), pairwise ? QStringLiteral("pairwise") : QStringLiteral("binary")}};
+            const QStringList fields = pairwise ? QStringList{"question", "response_a", "response_b"}
+                                                : QStringList{"input", "submission", "criterion"};
+            for (const QString& field : fields)
+                if (!parts[2].split(QLatin1Char(',')).contains(field))
+                    item.insert(field, QStringLiteral("text of %1 %2").arg(field).arg(n));
+            file.write(QJsonDocument(item).toJson(QJsonDocument::Compact) + '\n');
+        }
+        file.close();
+        const auto loaded = loadAudit({path.toStdString()}, ImportOptions{});
+        QVERIFY(loaded.audit);
+        QCOMPARE(loaded.audit->itemCount(), std::size_t(items.size()));
+        QJsonObject json = baseDesign();
+        json.insert(QStringLiteral("items"), QJsonArray{path});
+        json.insert(QStringLiteral("formats"),
+                    QJsonArray{QStringLiteral("direct"), QStringLiteral("rubric")});
+        json.insert(QStringLiteral("max_items_per_dataset"), maxItems);
+        QString error;
+        const auto design = designFromJson(json, m_dir.path(), &error);
+        QVERIFY2(design, qPrintable(error));
+        QStringList got;
+        for (const MissingTexts& entry :
+             itemsMissingTexts(*loaded.audit, expandDesign(*design, *loaded.audit)))
+            got << QStringLiteral("%1: %2/%3 q%4 r%5 s%6 c%7")
+                       .arg(entry.dataset)
+                       .arg(entry.missing)
+                       .arg(entry.items)
+                       .arg(entry.noQuestion)
+                       .arg(entry.noResponses)
+                       .arg(entry.noSubmission)
+                       .arg(entry.noCriterion);
+        QCOMPARE(got.join(QStringLiteral("; ")), missing);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAuditDesign)

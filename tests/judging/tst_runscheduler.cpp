@@ -418,6 +418,11 @@ private slots:
         QCOMPARE(outcome.counts.failed, std::uint64_t(10));
         QCOMPARE(outcome.counts.retried, std::uint64_t(10));
         QCOMPARE(server.requests(), 20);
+        // Grouped by their normalised reason, without the attempts suffix.
+        QCOMPARE(outcome.counts.failures.total(), std::uint64_t(10));
+        QCOMPARE(outcome.counts.failures.groups().size(), std::size_t(1));
+        QCOMPARE(outcome.counts.failures.groups().front().reason, QStringLiteral("HTTP 500: overloaded"));
+        QCOMPARE(outcome.counts.failures.groups().front().calls, std::uint64_t(10));
         {
             std::string err;
             const auto contents = ProjectFile::open(project.toStdString(), &err);
@@ -472,6 +477,142 @@ private slots:
         QCOMPARE(outcome.counts.failed, std::uint64_t(6));
         QCOMPARE(outcome.counts.retried, std::uint64_t(0));
         QCOMPARE(sim.stats().value(QStringLiteral("received")).toInt(), 6);
+        QCOMPARE(outcome.counts.failures.groups().size(), std::size_t(1));
+        QCOMPARE(outcome.counts.failures.groups().front().reason,
+                 QStringLiteral(
+                     "HTTP 404: The model `sim-unknown` does not exist or you do not have access to it"));
+        QCOMPARE(outcome.counts.failures.groups().front().calls, std::uint64_t(6));
+    }
+
+    // An endpoint that is down: every call fails for good after its retries, each for the same reason, which
+    // names the URL that was called.
+    void endpointDownFailsWithItsReason()
+    {
+        QJsonObject judge =
+            test::simJudgeJson(QStringLiteral("down"), QStringLiteral("http://127.0.0.1:9/v1"));
+        judge.insert(QStringLiteral("max_retries"), 1);
+        auto d = design(test::designJson(itemsFile(3), {judge}, {QStringLiteral("direct")}, 1));
+        QVERIFY(d);
+        RunOptions options;
+        options.backoffBaseS = 0.01;
+        const Outcome outcome = run(*d, newProject(), options);
+        QVERIFY2(outcome.finished && outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.failed, std::uint64_t(6));
+        QCOMPARE(outcome.counts.answered, std::uint64_t(0));
+        QCOMPARE(int(runOutcome(outcome.counts.answered, outcome.counts.failed)), int(RunOutcome::Failed));
+        const auto groups = outcome.counts.failures.groups();
+        QCOMPARE(groups.size(), std::size_t(1));
+        QCOMPARE(
+            groups.front().reason,
+            QStringLiteral("cannot connect to http://127.0.0.1:9/v1/chat/completions (connection refused)"));
+        QCOMPARE(groups.front().calls, std::uint64_t(6));
+    }
+
+    void failureReasonIsNormalised_data()
+    {
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("reason");
+        const QString url = QStringLiteral("http://127.0.0.1:9/v1/chat/completions");
+        QTest::newRow("curl 7.88 refused")
+            << "network error: Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server "
+               "(after 7 attempts)"
+            << url << "cannot connect to http://127.0.0.1:9/v1/chat/completions (connection refused)";
+        QTest::newRow("older curl refused")
+            << "network error: Failed to connect to 127.0.0.1 port 9: Connection refused" << url
+            << "cannot connect to http://127.0.0.1:9/v1/chat/completions (connection refused)";
+        QTest::newRow("refused without a URL") << "network error: Failed to connect to localhost port 8080 "
+                                                  "after 3 ms: Couldn't connect to server"
+                                               << ""
+                                               << "cannot connect to localhost:8080 (connection refused)";
+        QTest::newRow("unknown host") << "network error: Could not resolve host: api.example.invalid" << url
+                                      << "cannot resolve host api.example.invalid";
+        QTest::newRow("attempts suffix")
+            << "HTTP 500: overloaded (after 2 attempts)" << url << "HTTP 500: overloaded";
+        QTest::newRow("one attempt") << "HTTP 500: overloaded" << url << "HTTP 500: overloaded";
+        QTest::newRow("trailing full stop")
+            << "HTTP 404: The model `x` does not exist or you do not have access to it." << url
+            << "HTTP 404: The model `x` does not exist or you do not have access to it";
+        QTest::newRow("request id")
+            << "HTTP 400: max_tokens is too large for this model. Request ID: 9f8e7d6c5b" << url
+            << "HTTP 400: max_tokens is too large for this model. Request ID: …";
+        QTest::newRow("request_id=") << "HTTP 429: slow down (request_id=abc123)" << url
+                                     << "HTTP 429: slow down (request_id=…)";
+        QTest::newRow("uuid") << "HTTP 503: upstream 3f2b8c1e-9a4d-4e7b-8c21-0d5e6f7a8b9c unavailable" << url
+                              << "HTTP 503: upstream … unavailable";
+        QTest::newRow("openai ids") << "HTTP 400: completion chatcmpl-8xYz12AbCd failed for req_77aa" << url
+                                    << "HTTP 400: completion … failed for …";
+        QTest::newRow("long token") << "HTTP 401: invalid key fingerprint 0a1b2c3d4e5f6a7b8c9d" << url
+                                    << "HTTP 401: invalid key fingerprint …";
+        QTest::newRow("words and numbers stay")
+            << "HTTP 400: the server refused max_tokens 4096 (limit 1024)" << url
+            << "HTTP 400: the server refused max_tokens 4096 (limit 1024)";
+        QTest::newRow("timeout stays")
+            << "timed out after 10 s (after 7 attempts)" << url << "timed out after 10 s";
+        QTest::newRow("curl ms") << "network error: Operation too slow after 1500 ms: reset" << url
+                                 << "network error: Operation too slow after … ms: reset";
+        QTest::newRow("whitespace") << "  HTTP 502:   bad\n gateway " << url << "HTTP 502: bad gateway";
+        QTest::newRow("malformed") << "malformed response body: not a JSON object (Content-Type: text/html)"
+                                   << url
+                                   << "malformed response body: not a JSON object (Content-Type: text/html)";
+    }
+
+    void failureReasonIsNormalised()
+    {
+        QFETCH(QString, error);
+        QFETCH(QString, url);
+        QFETCH(QString, reason);
+        QCOMPARE(failureReason(error, url.isEmpty() ? QUrl() : QUrl(url)), reason);
+    }
+
+    void failureTallyGroupsMostFrequentFirst()
+    {
+        FailureTally tally;
+        QVERIFY(tally.empty());
+        QVERIFY(tally.groups().empty());
+        tally.add(QStringLiteral("b"));
+        tally.add(QStringLiteral("a"), 3);
+        tally.add(QStringLiteral("c"));
+        tally.add(QStringLiteral("b"));
+        tally.add(QStringLiteral("d"), 0); // nothing
+        tally.add(QStringLiteral("e"), 2);
+        QCOMPARE(tally.total(), std::uint64_t(8));
+        const auto groups = tally.groups();
+        QStringList order;
+        for (const FailureGroup& group : groups)
+            order << QStringLiteral("%1=%2").arg(group.reason).arg(group.calls);
+        // Ties (e and b at 2) by reason, whichever came first.
+        QCOMPARE(order, (QStringList{"a=3", "b=2", "e=2", "c=1"}));
+        FailureTally reversed;
+        reversed.add(QStringLiteral("e"), 2);
+        reversed.add(QStringLiteral("c"));
+        reversed.add(QStringLiteral("b"), 2);
+        reversed.add(QStringLiteral("a"), 3);
+        QStringList again;
+        for (const FailureGroup& group : reversed.groups())
+            again << QStringLiteral("%1=%2").arg(group.reason).arg(group.calls);
+        QCOMPARE(again, order);
+    }
+
+    void runOutcomeOfCounts_data()
+    {
+        QTest::addColumn<int>("answered");
+        QTest::addColumn<int>("failed");
+        QTest::addColumn<int>("outcome");
+        QTest::newRow("nothing sent") << 0 << 0 << int(RunOutcome::Succeeded);
+        QTest::newRow("all answered") << 10 << 0 << int(RunOutcome::Succeeded);
+        QTest::newRow("all failed") << 0 << 10 << int(RunOutcome::Failed);
+        QTest::newRow("more failed") << 4 << 6 << int(RunOutcome::Failed);
+        QTest::newRow("as many failed") << 5 << 5 << int(RunOutcome::PartlyFailed);
+        QTest::newRow("some failed") << 9 << 1 << int(RunOutcome::PartlyFailed);
+    }
+
+    void runOutcomeOfCounts()
+    {
+        QFETCH(int, answered);
+        QFETCH(int, failed);
+        QFETCH(int, outcome);
+        QCOMPARE(int(runOutcome(std::uint64_t(answered), std::uint64_t(failed))), outcome);
     }
 
     void cancelThenResumeSendsNothingAnsweredAgain()
@@ -499,6 +640,20 @@ private slots:
         // The simulator shares this event loop: let it take in what the cancelled run had sent.
         QTest::qWait(200);
         const int receivedBefore = sim.stats().value(QStringLiteral("received")).toInt();
+        // What remains (the Judges panel's estimate after a cancel) is what the resumed run sends.
+        {
+            const AuditPtr audit = load(*d);
+            const DesignExpansion expansion = expandDesign(*d, *audit);
+            QString remainingError;
+            const auto remaining = remainingOfDesign(*d, *audit, expansion, project, &remainingError);
+            QVERIFY2(remaining, qPrintable(remainingError));
+            QCOMPARE(remaining->alreadyRecorded, first.counts.written);
+            QCOMPARE(remaining->expansion.tasks.size(), std::size_t(160 - first.counts.written));
+            QCOMPARE(remaining->expansion.calls, 160 - first.counts.written);
+            QVERIFY(remaining->expansion.items.size() <= std::size_t(40));
+            QVERIFY(!remaining->expansion.items.empty());
+            QCOMPARE(estimateDesign(*d, *audit, remaining->expansion).calls, 160 - first.counts.written);
+        }
         const Outcome second = run(*d, project);
         QVERIFY2(second.finished && !second.cancelled && second.error.isEmpty(), qPrintable(second.error));
         QCOMPARE(second.counts.alreadyRecorded, first.counts.written);

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -10,9 +11,15 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
 
 namespace tribunal {
+
+namespace {
+/// Where the file and folder choosers start: the folder of the last input chosen.
+const char* const kImportDirectoryKey = "files/importDirectory";
+} // namespace
 
 ImportDialog::ImportDialog(QWidget* parent)
     : QDialog(parent), m_list(new QListWidget(this)),
@@ -87,22 +94,42 @@ ImportDialog::ImportDialog(QWidget* parent)
 
 void ImportDialog::addFiles()
 {
-    addPaths(QFileDialog::getOpenFileNames(this, tr("Import files"), QString(),
-                                           tr("Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)")));
+    QSettings settings;
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import files"), settings.value(QLatin1String(kImportDirectoryKey)).toString(),
+        tr("Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)"));
+    if (!files.isEmpty())
+        settings.setValue(QLatin1String(kImportDirectoryKey), QFileInfo(files.first()).absolutePath());
+    addPaths(files);
 }
 
 void ImportDialog::addFolder()
 {
-    auto folder = QFileDialog::getExistingDirectory(this, tr("Import a folder (LLMBar, AlpacaEval results)"));
-    if (!folder.isEmpty())
+    QSettings settings;
+    auto folder =
+        QFileDialog::getExistingDirectory(this, tr("Import a folder (LLMBar, AlpacaEval results)"),
+                                          settings.value(QLatin1String(kImportDirectoryKey)).toString());
+    if (!folder.isEmpty()) {
+        settings.setValue(QLatin1String(kImportDirectoryKey), QFileInfo(folder).absolutePath());
         addPaths({folder});
+    }
 }
 
 void ImportDialog::addPaths(const QStringList& paths)
 {
-    for (const auto& path : paths)
-        if (m_list->findItems(path, Qt::MatchExactly).isEmpty())
-            m_list->addItem(path);
+    for (const auto& path : paths) {
+        if (this->paths().contains(path))
+            continue;
+        // What the import will read it as (detectFormat: the first bytes only), so a file that is not what
+        // the user thinks shows before the import starts.
+        const SourceFormat format = detectFormat(path.toStdString());
+        const QString shown =
+            format == SourceFormat::Auto
+                ? tr("%1 (unreadable: no format detected)").arg(path)
+                : tr("%1 (%2, detected)").arg(path, QString::fromUtf8(sourceFormatName(format)));
+        auto* item = new QListWidgetItem(shown, m_list);
+        item->setData(Qt::UserRole, path);
+    }
     updateButtons();
 }
 
@@ -116,7 +143,7 @@ QStringList ImportDialog::paths() const
 {
     QStringList out;
     for (int i = 0; i < m_list->count(); ++i)
-        out << m_list->item(i)->text();
+        out << m_list->item(i)->data(Qt::UserRole).toString();
     return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
@@ -27,7 +28,8 @@ JobReportDialog::JobReportDialog(QWidget* parent)
 
 bool JobReportDialog::setResult(const JobResult& result)
 {
-    if (result.cancelled || (result.ok && result.issues.isEmpty() && result.notes.isEmpty()))
+    if (result.cancelled ||
+        (result.ok && result.issues.isEmpty() && result.notes.isEmpty() && result.mergedRecords == 0))
         return false;
     const QString files = result.paths.join(QStringLiteral(", "));
     QString summary;
@@ -57,8 +59,21 @@ bool JobReportDialog::setResult(const JobResult& result)
         summary = tr("Could not save %1. The previous file, if any, is unchanged.").arg(files);
         break;
     }
+    if (result.ok && result.mergedRecords > 0)
+        summary +=
+            QLatin1Char(' ') + tr("%1 judgment(s) agreed with ones already read or in the audit and were "
+                                  "merged (kept once).")
+                                   .arg(QLocale().toString(result.mergedRecords));
+    if (result.stoppedAtBadRecord)
+        summary +=
+            QLatin1Char(' ') +
+            tr("To read the rest, choose “Skip bad records” and try again: the bad records are then left out "
+               "and listed.");
     m_summary->setText(summary);
-    QStringList lines = result.issues;
+    QStringList lines;
+    if (!result.files.isEmpty())
+        lines << tr("Read:") << result.files << QString();
+    lines << result.issues;
     if (!result.message.isEmpty())
         lines.prepend(result.message);
     for (const auto& note : result.notes)

@@ -16,7 +16,12 @@ struct JobResult {
     QString message;        ///< why it failed (open / save), empty on success
     QStringList issues;     ///< `file:line: field: reason` lines: the error(s), or the skipped records
     QStringList notes; ///< `file:line: field: reason` notes of an import (nothing failed because of them)
+    /// How each input was read: "file: format (detected), N judgments" (import and open of files).
+    QStringList files;
     qulonglong skippedRecords = 0;
+    /// The import stopped at a bad record (not a fatal problem): "Skip bad records" would import the rest.
+    bool stoppedAtBadRecord = false;
+    qulonglong mergedRecords = 0; ///< judgments that agreed with one already read or in the audit (kept once)
     qulonglong judgmentsAdded = 0;
     qulonglong itemsAdded = 0;
 };

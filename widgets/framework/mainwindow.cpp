@@ -51,6 +51,7 @@
 #include <QTableView>
 
 #include <algorithm>
+#include <memory>
 
 namespace tribunal {
 namespace {
@@ -61,6 +62,7 @@ const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
 const char* const kSkipKey = "import/skipBadRecords";
 const char* const kProjectDirectoryKey = "project/directory"; ///< the folder of the last project saved
+const char* const kOpenDirectoryKey = "files/openDirectory";  ///< the folder of the last file opened
 
 QStringList localPaths(const QMimeData* mime)
 {
@@ -252,6 +254,48 @@ void MainWindow::createMenus()
                                  kMessageMs);
     });
     view->addMenu(language);
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(tr("&Keyboard shortcuts"), this,
+                    [this] { QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsText()); });
+    help->addSeparator();
+    auto* about = help->addAction(tr("&About Tribunal"), this,
+                                  [this] { QMessageBox::about(this, tr("About Tribunal"), aboutText()); });
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+QString MainWindow::shortcutsText() const
+{
+    // Read off the menus, so the list cannot disagree with them.
+    QStringList lines;
+    for (const QMenu* menu : menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
+        for (const QAction* action : menu->actions()) {
+            if (action->shortcut().isEmpty())
+                continue;
+            lines << tr("%1\t%2 (%3)")
+                         .arg(action->shortcut().toString(QKeySequence::NativeText),
+                              QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                              QString(menu->title()).remove(QLatin1Char('&')));
+        }
+    }
+    lines
+        << QString()
+        << tr("Flip inspector (with the pair list focused): J next pair, K previous pair, F flipped only on "
+              "or off, N edit the note.");
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString MainWindow::aboutText() const
+{
+    return tr("Tribunal %1: a workbench for auditing LLM judges (trust, bias tests, rubric judges, "
+              "cascades).\n\n"
+              "Licence: GPL-3.0-or-later. The bundled sample keeps its sources' notices (LLMBar, "
+              "Position-Bias-Analyzer: MIT); its datasets named sim-… are simulated, with stated true "
+              "values.\n\n"
+              "Qt %2.")
+        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
 }
 
 bool MainWindow::openPaths(const QStringList& paths, ProjectAccess access)
@@ -292,9 +336,13 @@ void MainWindow::beginJob(const QString& title)
 
 void MainWindow::showOpenDialog()
 {
+    // The folder of the last file opened, as the user's other tools do.
+    QSettings settings;
     const auto paths = QFileDialog::getOpenFileNames(
-        this, tr("Open"), QString(),
+        this, tr("Open"), settings.value(QLatin1String(kOpenDirectoryKey)).toString(),
         tr("Tribunal projects (*.tribunal);;Audit files (*.csv *.jsonl *.ndjson *.json);;All files (*)"));
+    if (!paths.isEmpty())
+        settings.setValue(QLatin1String(kOpenDirectoryKey), QFileInfo(paths.first()).absolutePath());
     openPaths(paths);
 }
 
@@ -324,37 +372,62 @@ QString MainWindow::proposedSavePath() const
     return QDir(directory).filePath(name);
 }
 
-void MainWindow::showSaveAsDialog()
+QFileDialog* MainWindow::makeSaveAsDialog()
 {
-    if (!m_session->audit())
-        return;
     const QString proposed = proposedSavePath();
     auto* dialog = new QFileDialog(this, tr("Save As"), QFileInfo(proposed).absolutePath(),
                                    tr("Tribunal projects (*.tribunal)"));
     dialog->setObjectName(QStringLiteral("saveAsDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(QStringLiteral("tribunal"));
     dialog->selectFile(proposed);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](QString path) {
-        if (QFileInfo(path).suffix().isEmpty())
-            path += QStringLiteral(".tribunal");
-        const QString own = m_session->projectPath();
-        if (m_session->isReadOnly() &&
-            QFileInfo(path).absoluteFilePath() == QFileInfo(own).absoluteFilePath()) {
-            QMessageBox::warning(
-                this, tr("Save As"),
-                tr("%1 is read-only (the bundled sample or a file you may not write). Choose "
-                   "another file for your copy.")
-                    .arg(QDir::toNativeSeparators(own)));
-            return;
-        }
-        if (m_session->saveAs(path)) {
-            QSettings().setValue(QLatin1String(kProjectDirectoryKey), QFileInfo(path).absolutePath());
-            beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
-        }
-    });
+    return dialog;
+}
+
+bool MainWindow::startSaveAs(QString path)
+{
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".tribunal");
+    const QString own = m_session->projectPath();
+    if (m_session->isReadOnly() && QFileInfo(path).absoluteFilePath() == QFileInfo(own).absoluteFilePath()) {
+        QMessageBox::warning(this, tr("Save As"),
+                             tr("%1 is read-only (the bundled sample or a file you may not write). Choose "
+                                "another file for your copy.")
+                                 .arg(QDir::toNativeSeparators(own)));
+        return false;
+    }
+    if (!m_session->saveAs(path))
+        return false;
+    QSettings().setValue(QLatin1String(kProjectDirectoryKey), QFileInfo(path).absolutePath());
+    beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
+    return true;
+}
+
+void MainWindow::showSaveAsDialog()
+{
+    if (!m_session->audit())
+        return;
+    auto* dialog = makeSaveAsDialog();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { startSaveAs(path); });
     dialog->open();
+}
+
+bool MainWindow::saveBeforeDiscarding()
+{
+    if (m_session->projectPath().isEmpty() || m_session->isReadOnly()) {
+        // The question is modal: so is the file dialog it leads to.
+        std::unique_ptr<QFileDialog> dialog(makeSaveAsDialog());
+        if (dialog->exec() != QDialog::Accepted || dialog->selectedFiles().isEmpty() ||
+            !startSaveAs(dialog->selectedFiles().constFirst()))
+            return false;
+    } else if (m_session->saveAs(m_session->projectPath())) {
+        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(m_session->projectPath()).fileName())));
+    } else {
+        return false;
+    }
+    m_session->waitForJob();
+    return !m_session->isDirty(); // a failed save keeps the changes (and reports why)
 }
 
 void MainWindow::save()
@@ -371,10 +444,12 @@ bool MainWindow::confirmDiscard()
 {
     if (!m_session->isDirty())
         return true;
-    const auto answer =
-        QMessageBox::question(this, tr("Unsaved changes"),
-                              tr("The open audit has changes that are not saved in a project. Discard them?"),
-                              QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("The open audit has changes that are not saved in a project. Save them first?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveBeforeDiscarding();
     return answer == QMessageBox::Discard;
 }
 

@@ -14,6 +14,7 @@
 class QAbstractItemView;
 class QAction;
 class QDockWidget;
+class QFileDialog;
 class QLabel;
 
 namespace tribunal {
@@ -56,6 +57,11 @@ public:
     /// Opens the bundled sample read-only on its first screen: the overview filtered to the simulated trust
     /// audit (simulatedTrustFilter), where every row has T; "Show all rows" shows the real data beside it.
     bool openSample(const QString& path);
+    /// Help > Keyboard shortcuts: every menu action with a shortcut ("Ctrl+O<TAB>Open (File)"), read off the
+    /// menus, then the flip inspector's keys.
+    QString shortcutsText() const;
+    /// Help > About Tribunal: version, licence, the sample's provenance, the Qt version.
+    QString aboutText() const;
     /// Where Save As starts: the project file itself, except for a read-only project or an unsaved audit,
     /// whose copy goes to the folder of the last project saved (else the user's documents folder) under the
     /// project's name (else "audit.tribunal").
@@ -129,6 +135,14 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The Save As file dialog (objectName "saveAsDialog") at proposedSavePath(); the caller owns it.
+    QFileDialog* makeSaveAsDialog();
+    /// Starts saving to `path` (".tribunal" added when it has no suffix); refuses the read-only project's own
+    /// file with a message. False when no save started.
+    bool startSaveAs(QString path);
+    /// The Save answer of confirmDiscard(): saves (asking for a file first when the project is read-only or
+    /// unsaved) and waits; true when the changes are saved.
+    bool saveBeforeDiscarding();
     void createMenus();
     void showOpenDialog();
     void showImportDialog();

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 namespace tribunal::sessionjobs {
 namespace {
@@ -64,6 +65,23 @@ JobOutput importFiles(JobResult::Kind kind, const QStringList& paths, const Audi
     for (const auto& note : outcome.log.notes)
         out.result.notes << QString::fromStdString(note.text());
     out.result.skippedRecords = outcome.log.skippedRecords;
+    out.result.mergedRecords = outcome.log.mergedRecords;
+    out.result.stoppedAtBadRecord = outcome.log.failed && !outcome.log.fatalSeen &&
+                                    policy == BadRecordPolicy::StopAtFirst && !outcome.log.issues.empty();
+    for (const auto& file : outcome.files) {
+        const QString name = QFileInfo(QString::fromStdString(file.path)).fileName();
+        const QString format = QString::fromStdString(file.format);
+        const char* text =
+            file.detected
+                ? (file.judgments == 1
+                       ? QT_TRANSLATE_NOOP("tribunal::AuditSession", "%1: %2 (detected), %L3 judgment")
+                       : QT_TRANSLATE_NOOP("tribunal::AuditSession", "%1: %2 (detected), %L3 judgments"))
+            : file.judgments == 1 ? QT_TRANSLATE_NOOP("tribunal::AuditSession", "%1: %2, %L3 judgment")
+                                  : QT_TRANSLATE_NOOP("tribunal::AuditSession", "%1: %2, %L3 judgments");
+        out.result.files << QCoreApplication::translate("tribunal::AuditSession", text)
+                                .arg(name, format)
+                                .arg(static_cast<qulonglong>(file.judgments));
+    }
     if (outcome.cancelled || progress.cancelled()) {
         out.result.cancelled = true;
         return out;

@@ -20,11 +20,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPalette>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -63,6 +66,7 @@ JudgesPanel::JudgesPanel(JudgesWorkspace* workspace, QWidget* parent)
     m_counts = wrappedLabel(content);
     m_resume = wrappedLabel(content);
     m_result = wrappedLabel(content);
+    m_resultIcon = new QLabel(content);
 
     // Judges.
     m_judgesModel->setHorizontalHeaderLabels({tr("Name"), tr("Model"), tr("URL"), tr("In flight"),
@@ -182,7 +186,14 @@ JudgesPanel::JudgesPanel(JudgesWorkspace* workspace, QWidget* parent)
     runLayout->addLayout(runRow);
     runLayout->addWidget(m_counts);
     runLayout->addWidget(m_resume);
-    runLayout->addWidget(m_result);
+    auto* resultRow = new QHBoxLayout;
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_resultIcon->setPixmap(
+        style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(iconSize));
+    m_resultIcon->setVisible(false);
+    resultRow->addWidget(m_resultIcon, 0, Qt::AlignTop);
+    resultRow->addWidget(m_result, 1);
+    runLayout->addLayout(resultRow);
     runLayout->addWidget(m_rerun, 0, Qt::AlignLeft);
     m_resume->setVisible(false);
     m_rerun->setVisible(false);
@@ -325,9 +336,21 @@ QString JudgesPanel::estimateText() const
     if (m_workspace->judges().empty())
         return tr("Add a judge to estimate the design.");
     const DesignEstimate& e = m_workspace->estimate();
+    const QString requests = counted(static_cast<qint64>(e.calls), tr("%L1 request"), tr("%L1 requests"));
+    if (const std::uint64_t recorded = m_workspace->alreadyRecorded(); recorded > 0)
+        // After a cancel (or a run with failures): what a run sends now, not what the design asks in all.
+        return tr("Remaining: %L1 of %2 (%L3 already recorded), %4, ~%L5 tokens in, ~%L6 out, ~$%7, ~%8 min")
+            .arg(e.judgments)
+            .arg(counted(static_cast<qint64>(m_workspace->designJudgments()), tr("%L1 judgment"),
+                         tr("%L1 judgments")))
+            .arg(recorded)
+            .arg(requests)
+            .arg(std::llround(e.tokensIn))
+            .arg(std::llround(e.tokensOut))
+            .arg(QString::number(e.costUsd, 'f', 2))
+            .arg(QString::number(e.durationS / 60.0, 'f', 1));
     return tr("%1, %2, ~%L3 tokens in, ~%L4 out, ~$%5, ~%6 min")
-        .arg(counted(static_cast<qint64>(e.judgments), tr("%L1 judgment"), tr("%L1 judgments")),
-             counted(static_cast<qint64>(e.calls), tr("%L1 request"), tr("%L1 requests")))
+        .arg(counted(static_cast<qint64>(e.judgments), tr("%L1 judgment"), tr("%L1 judgments")), requests)
         .arg(std::llround(e.tokensIn))
         .arg(std::llround(e.tokensOut))
         .arg(QString::number(e.costUsd, 'f', 2))
@@ -367,6 +390,29 @@ void JudgesPanel::refreshRunState()
     m_remove->setEnabled(selected && !running);
 }
 
+QColor JudgesPanel::errorColour()
+{
+    return QColor(0xd0, 0x30, 0x30); // judgeeditdialog.cpp's error label
+}
+
+void JudgesPanel::showOutcome(RunOutcome outcome)
+{
+    const bool failed = outcome == RunOutcome::Failed;
+    // Only the changed role is set: the rest follows the panel's palette.
+    QPalette resultPalette;
+    QPalette progressPalette;
+    if (failed) {
+        resultPalette.setColor(QPalette::WindowText, errorColour());
+        progressPalette.setColor(QPalette::Highlight, errorColour());
+    }
+    m_result->setPalette(resultPalette);
+    m_progress->setPalette(progressPalette);
+    m_resultIcon->setVisible(outcome != RunOutcome::Succeeded);
+    const RunCounts& counts = m_workspace->counts();
+    m_progress->setFormat(failed ? tr("%L1 of %L2 requests failed").arg(counts.failed).arg(counts.toSend)
+                                 : tr("%v of %m requests"));
+}
+
 void JudgesPanel::onProgress(const RunCounts& counts)
 {
     m_progress->setRange(0, static_cast<int>(std::max<std::uint64_t>(1, counts.toSend)));
@@ -377,6 +423,10 @@ void JudgesPanel::onProgress(const RunCounts& counts)
     m_resume->setText(counted(static_cast<qint64>(counts.alreadyRecorded),
                               tr("Resumes: %L1 judgment already recorded."),
                               tr("Resumes: %L1 judgments already recorded.")));
+    if (m_workspace->isRunning()) {
+        m_result->setText(m_workspace->runningText());
+        m_result->setToolTip(JudgesWorkspace::failureDetails(counts.failures));
+    }
 }
 
 void JudgesPanel::onFinished(bool cancelled, const QString& error)
@@ -384,6 +434,8 @@ void JudgesPanel::onFinished(bool cancelled, const QString& error)
     Q_UNUSED(cancelled)
     onProgress(m_workspace->counts());
     m_result->setText(m_workspace->resultText());
+    m_result->setToolTip(JudgesWorkspace::failureDetails(m_workspace->counts().failures));
+    showOutcome(m_workspace->resultOutcome());
     Q_UNUSED(error) // part of resultText(); shown there, where it stays readable after the run
     const std::uint64_t changed = m_workspace->counts().changed;
     m_rerun->setVisible(changed > 0);
@@ -405,13 +457,63 @@ void JudgesPanel::rerun()
 void JudgesPanel::startRun(bool rerunChanged)
 {
     m_rerun->setVisible(false);
+    if (m_workspace->runBlocker().isEmpty() && !confirmMissingTexts()) {
+        qint64 missing = 0;
+        for (const MissingTexts& entry : m_workspace->missingTexts())
+            missing += static_cast<qint64>(entry.missing);
+        m_result->setText(counted(missing, tr("Not started: %L1 item lacks texts its prompt needs."),
+                                  tr("Not started: %L1 items lack texts their prompts need.")));
+        m_result->setToolTip(QString());
+        showOutcome(RunOutcome::Succeeded);
+        return;
+    }
     QString error;
-    if (!m_workspace->startRun(&error, rerunChanged)) {
+    const bool started = m_workspace->startRun(&error, rerunChanged);
+    m_result->setToolTip(QString());
+    showOutcome(RunOutcome::Succeeded);
+    if (!started) {
         m_result->setText(error);
         return;
     }
-    m_result->setText(tr("Running…"));
+    m_result->setText(m_workspace->runningText());
     refreshRunState();
+}
+
+bool JudgesPanel::confirmMissingTexts()
+{
+    if (!m_workspace->hasEstimate())
+        m_workspace->waitForEstimate();
+    const std::vector<MissingTexts>& missing = m_workspace->missingTexts();
+    if (missing.empty())
+        return true;
+    qint64 total = 0;
+    QStringList lines;
+    for (const MissingTexts& entry : missing) {
+        total += static_cast<qint64>(entry.missing);
+        QStringList what;
+        if (entry.noQuestion > 0)
+            what << tr("%L1 without a question").arg(entry.noQuestion);
+        if (entry.noResponses > 0)
+            what << tr("%L1 without a response").arg(entry.noResponses);
+        if (entry.noSubmission > 0)
+            what << tr("%L1 without a submission").arg(entry.noSubmission);
+        if (entry.noCriterion > 0)
+            what << tr("%L1 without a criterion").arg(entry.noCriterion);
+        lines << tr("%L1 of %2 in dataset \"%3\" (%4)")
+                     .arg(entry.missing)
+                     .arg(counted(static_cast<qint64>(entry.items), tr("%L1 item"), tr("%L1 items")))
+                     .arg(shownName(entry.dataset), what.join(QStringLiteral(", ")));
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Items without texts"),
+                    counted(total, tr("%L1 item of this run lacks texts its prompt needs:"),
+                            tr("%L1 items of this run lack texts their prompts need:")) +
+                        QLatin1Char('\n') + lines.join(QLatin1Char('\n')),
+                    QMessageBox::Ok | QMessageBox::Cancel, this);
+    box.setInformativeText(tr("Their prompts would be sent with these texts empty, and the answers would "
+                              "judge nothing. Send them anyway?"));
+    box.button(QMessageBox::Ok)->setText(tr("&Continue"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Ok;
 }
 
 void JudgesPanel::addJudge()

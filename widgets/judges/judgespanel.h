@@ -12,6 +12,7 @@
 #include <QPointer>
 
 class QCheckBox;
+class QColor;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -27,6 +28,7 @@ namespace tribunal {
 class JudgeEditDialog;
 class JudgesWorkspace;
 struct RunCounts;
+enum class RunOutcome;
 
 class JudgesPanel : public QDockWidget {
     Q_OBJECT
@@ -89,8 +91,15 @@ public:
     QLabel* countsLabel() const { return m_counts; }
     /// "Resumes: 10 judgments already recorded." (hidden when nothing was recorded before)
     QLabel* resumeLabel() const { return m_resume; }
-    /// How the last run ended, or why it could not start.
+    /// The run's status line: "Running…" (with failed calls "Running: 2 answered, 3 failed so far — 3 ×
+    /// <reason>"), how the last run ended ("Failed: …", "Finished with failures: …", "Finished: …"), or why
+    /// it could not start. Its tooltip lists every failure reason. In errorColour() when the run failed
+    /// (JudgesWorkspace::resultOutcome() Failed).
     QLabel* resultLabel() const { return m_result; }
+    /// The warning icon before the status line: shown while the last run's outcome is PartlyFailed or Failed.
+    QLabel* resultIconLabel() const { return m_resultIcon; }
+    /// The colour of a failed run's status line and progress bar (the judge dialog's error colour).
+    static QColor errorColour();
 
     /// The estimate line for the workspace's current estimate.
     QString estimateText() const;
@@ -119,6 +128,10 @@ private:
     void onProgress(const RunCounts& counts);
     void onFinished(bool cancelled, const QString& error);
     void startRun(bool rerunChanged);
+    /// Asks whether to send items without their texts (JudgesWorkspace::missingTexts); true to go on.
+    bool confirmMissingTexts();
+    /// The status line's and the progress bar's look for `outcome` (after a run; Succeeded = plain).
+    void showOutcome(RunOutcome outcome);
     void addBias();
     void showDesignMessage(const QString& text);
     int selectedJudge() const;
@@ -154,6 +167,7 @@ private:
     QLabel* m_counts;
     QLabel* m_resume;
     QLabel* m_result;
+    QLabel* m_resultIcon;
     bool m_refreshing = false; ///< while widgets are set from the workspace (their signals are not edits)
 };
 

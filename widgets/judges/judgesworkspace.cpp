@@ -32,9 +32,31 @@ std::uint64_t requestBound(const AuditDesign& design, std::uint64_t items)
     return items * design.judges.size() * calls * orders * conditions * runs;
 }
 
-DesignEstimate computeEstimate(const AuditDesign& design, const Audit& items)
+struct EstimateResult {
+    DesignEstimate estimate;
+    std::uint64_t designJudgments = 0;
+    std::uint64_t alreadyRecorded = 0;
+    std::vector<MissingTexts> missing;
+};
+
+/// The estimate of what a run would send now; with `project` (a project that holds judgments) only what it
+/// does not hold. A project that cannot be read leaves the whole design (the run reports why).
+EstimateResult computeEstimate(const AuditDesign& design, const Audit& items, const QString& project)
 {
-    return estimateDesign(design, items, expandDesign(design, items));
+    EstimateResult result;
+    DesignExpansion expansion = expandDesign(design, items);
+    result.designJudgments = expansion.tasks.size();
+    if (!project.isEmpty() && !expansion.tasks.empty()) {
+        QString error;
+        if (auto remaining = remainingOfDesign(design, items, expansion, project, &error);
+            remaining && remaining->alreadyRecorded > 0) {
+            result.alreadyRecorded = remaining->alreadyRecorded;
+            expansion = std::move(remaining->expansion);
+        }
+    }
+    result.missing = itemsMissingTexts(items, expansion);
+    result.estimate = estimateDesign(design, items, expansion);
+    return result;
 }
 
 } // namespace
@@ -312,7 +334,7 @@ QString JudgesWorkspace::runBlocker() const
     if (!all.isEmpty() &&
         std::all_of(all.begin(), all.end(), [this](const QString& d) { return m_excluded.contains(d); }))
         return tr("Choose a dataset.");
-    if (m_hasEstimate && m_estimate.judgments == 0)
+    if (m_hasEstimate && m_designJudgments == 0)
         return tr("The design asks for no judgments: no item fits the chosen formats and datasets.");
     return {};
 }
@@ -343,6 +365,9 @@ void JudgesWorkspace::startEstimate()
     const std::uint64_t generation = ++m_generation;
     m_hasEstimate = false;
     m_estimate = DesignEstimate();
+    m_designJudgments = 0;
+    m_alreadyRecorded = 0;
+    m_missingTexts.clear();
     const AuditPtr audit = m_session->audit();
     const AuditDesign design = runDesign();
     const QStringList all = datasets();
@@ -355,20 +380,31 @@ void JudgesWorkspace::startEstimate()
         emit estimateChanged();
         return;
     }
-    if (requestBound(design, audit->itemCount()) <= kAsyncRequests) {
-        m_estimate = computeEstimate(design, *audit);
+    // The project is read for what it holds only when it may hold judgments and a run could write to it (not
+    // the read-only sample): a fresh project costs nothing. Reading it is disk work, so it is done off the
+    // GUI thread.
+    const QString project = !m_session->projectPath().isEmpty() && !m_session->isReadOnly() &&
+                                    (m_session->summary().judgments > 0 || m_counts.written > 0)
+                                ? m_session->projectPath()
+                                : QString();
+    const auto apply = [this](EstimateResult result) {
+        m_estimate = std::move(result.estimate);
+        m_designJudgments = result.designJudgments;
+        m_alreadyRecorded = result.alreadyRecorded;
+        m_missingTexts = std::move(result.missing);
         m_hasEstimate = true;
         emit estimateChanged();
+    };
+    if (project.isEmpty() && requestBound(design, audit->itemCount()) <= kAsyncRequests) {
+        apply(computeEstimate(design, *audit, project));
         return;
     }
     ++m_asyncEstimates;
-    m_jobs.run([design, audit] { return computeEstimate(design, *audit); },
-               [this, generation](DesignEstimate estimate) {
+    m_jobs.run([design, audit, project] { return computeEstimate(design, *audit, project); },
+               [this, generation, apply](EstimateResult result) {
                    if (generation != m_generation)
                        return; // a newer design superseded this one
-                   m_estimate = std::move(estimate);
-                   m_hasEstimate = true;
-                   emit estimateChanged();
+                   apply(std::move(result));
                });
     emit estimateChanged(); // the old estimate is gone while the new one is computed (isEstimating() now)
 }
@@ -406,6 +442,7 @@ bool JudgesWorkspace::startRun(QString* error, bool rerunChanged)
     }
     m_counts = scheduler->counts();
     m_result.clear();
+    m_outcome = RunOutcome::Succeeded;
     emit runningChanged(true);
     emit progress(m_counts);
     emit designChanged(); // Run's state depends on it
@@ -445,15 +482,32 @@ void JudgesWorkspace::onRunFinished(bool cancelled, const QString& error)
                                .arg(m_counts.failed)
                                .arg(m_counts.retried)
                                .arg(QString::number(m_counts.spendUsd, 'f', 4));
-    if (!error.isEmpty())
-        m_result = tr("The run stopped: %1 (%2).").arg(error, counts);
-    else if (cancelled)
-        m_result = tr("Cancelled: %1. Run again to resume; recorded answers are not sent again.").arg(counts);
-    else
+    const QString failures = failureSummary(m_counts.failures);
+    m_outcome = runOutcome(m_counts.answered, m_counts.failed);
+    if (!error.isEmpty()) {
+        m_outcome = RunOutcome::Failed;
+        m_result = failures.isEmpty() ? tr("The run stopped: %1 (%2).").arg(error, counts)
+                                      : tr("The run stopped: %1 (%2 — %3).").arg(error, counts, failures);
+    } else if (cancelled) {
+        m_result =
+            failures.isEmpty()
+                ? tr("Cancelled: %1. Run again to resume; recorded answers are not sent again.").arg(counts)
+                : tr("Cancelled: %1 — %2. Run again to resume; recorded answers are not sent again, "
+                     "failed ones are.")
+                      .arg(counts, failures);
+    } else if (m_outcome == RunOutcome::Failed) {
+        m_result = tr("Failed: %1 — %2. Run again to send the failed requests again.").arg(counts, failures);
+    } else if (m_outcome == RunOutcome::PartlyFailed) {
+        m_result = tr("Finished with failures: %1 — %2. Run again to send the failed requests again.")
+                       .arg(counts, failures);
+    } else {
         m_result = tr("Finished: %1.").arg(counts);
+    }
     emit runningChanged(false);
     emit runFinished(cancelled, error);
     emit designChanged();
+    // What remains to send has changed (the project holds this run's judgments now).
+    startEstimate();
 
     // Show the new judgments in every panel by reopening the project through the session's open path.
     if (m_session->projectPath() != m_runProject)
@@ -466,6 +520,37 @@ void JudgesWorkspace::onRunFinished(bool cancelled, const QString& error)
     }
     if (!m_session->openProject(m_runProject))
         emit statusMessage(tr("Reopen the project to see the run's judgments (another job was running)."));
+}
+
+QString JudgesWorkspace::runningText() const
+{
+    if (m_counts.failures.empty())
+        return tr("Running…");
+    return tr("Running: %L1 answered, %L2 failed so far — %3")
+        .arg(m_counts.answered)
+        .arg(m_counts.failed)
+        .arg(failureSummary(m_counts.failures));
+}
+
+QString JudgesWorkspace::failureSummary(const FailureTally& failures)
+{
+    const std::vector<FailureGroup> groups = failures.groups();
+    QStringList parts;
+    for (std::size_t i = 0; i < groups.size() && i < static_cast<std::size_t>(kShownReasons); ++i)
+        parts << tr("%L1 × %2").arg(groups[i].calls).arg(groups[i].reason);
+    if (groups.size() > static_cast<std::size_t>(kShownReasons))
+        parts << tr("and %L1 more").arg(groups.size() - static_cast<std::size_t>(kShownReasons));
+    return parts.join(QStringLiteral("; "));
+}
+
+QString JudgesWorkspace::failureDetails(const FailureTally& failures)
+{
+    if (failures.empty())
+        return {};
+    QStringList lines{tr("Failed requests by reason:")};
+    for (const FailureGroup& group : failures.groups())
+        lines << tr("%L1 × %2").arg(group.calls).arg(group.reason);
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace tribunal

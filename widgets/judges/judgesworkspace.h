@@ -17,7 +17,9 @@
 // Estimate: recomputed after every change of judges or design and after the audit changed. When the design
 // may ask for more than kAsyncRequests requests (an upper bound from counts alone: items x judges x calls of
 // the formats x orders x runs x conditions x (1 + bias versions)) it is computed off the GUI thread
-// (BackgroundJobs; a newer request supersedes an older one's result), else at once.
+// (BackgroundJobs; a newer request supersedes an older one's result), else at once. Once the (writable)
+// project holds judgments - a run was cancelled or had failures - the estimate counts only what a run would
+// send now (core's remainingOfDesign, which reads the project: always off the GUI thread then).
 //
 // Run: needs a saved project without unsaved changes (the scheduler appends to the file; see runBlocker()).
 // The RunScheduler lives on the GUI thread and is event-loop driven. Cancel stops it cleanly; a later run
@@ -101,7 +103,16 @@ public:
     // --- estimate -----------------------------------------------------------------------------------------
     /// Whether estimate() belongs to the current design and audit.
     bool hasEstimate() const { return m_hasEstimate; }
+    /// The estimate of what a run would send now: once the project holds judgments of the design (a run was
+    /// cancelled, or failed in part), only the judgments it does not hold yet (remainingOfDesign), else all.
     const DesignEstimate& estimate() const { return m_estimate; }
+    /// Judgments the design asks for, recorded or not (estimate().judgments when nothing is recorded).
+    std::uint64_t designJudgments() const { return m_designJudgments; }
+    /// Judgments of the design the project holds already (not sent again; not in estimate()).
+    std::uint64_t alreadyRecorded() const { return m_alreadyRecorded; }
+    /// The items of estimate() whose prompts lack a text (itemsMissingTexts), per dataset; the panel warns
+    /// before a run sends them.
+    const std::vector<MissingTexts>& missingTexts() const { return m_missingTexts; }
     bool isEstimating() const { return m_jobs.isBusy(); }
     /// Blocks until no estimate job runs and its result was applied. For tests and shutdown.
     void waitForEstimate();
@@ -125,6 +136,20 @@ public:
     void cancelRun();
     /// The line describing how the last run ended ("" before the first).
     const QString& resultText() const { return m_result; }
+    /// How the last run ended for the status line's look: runOutcome() of its counts, Failed when writing
+    /// the project stopped it, Succeeded before the first run and after a run that could not start.
+    RunOutcome resultOutcome() const { return m_outcome; }
+    /// The status line while a run goes: "Running…", or with failed calls "Running: 3 answered, 10 failed so
+    /// far — <failureSummary>".
+    QString runningText() const;
+
+    /// At most this many reasons are named in a status line (failureSummary); the rest are counted.
+    static constexpr int kShownReasons = 3;
+    /// "10 × cannot connect to http://…; 3 × HTTP 400: …; and 2 more" (reasons most frequent first, core's
+    /// FailureTally::groups()); "" without failures.
+    static QString failureSummary(const FailureTally& failures);
+    /// Every reason on a line of its own under a heading, for the status line's tooltip; "" without failures.
+    static QString failureDetails(const FailureTally& failures);
 
 signals:
     void judgesChanged();
@@ -154,6 +179,9 @@ private:
     AuditDesign m_design;
     QSet<QString> m_excluded;
     DesignEstimate m_estimate;
+    std::uint64_t m_designJudgments = 0;
+    std::uint64_t m_alreadyRecorded = 0;
+    std::vector<MissingTexts> m_missingTexts;
     bool m_hasEstimate = false;
     std::uint64_t m_generation = 0;
     int m_asyncEstimates = 0;
@@ -161,6 +189,7 @@ private:
     QString m_runProject;
     RunCounts m_counts;
     QString m_result;
+    RunOutcome m_outcome = RunOutcome::Succeeded;
     BackgroundJobs m_jobs{this, [this](bool busy) { emit estimatingChanged(busy); }};
 };
 

@@ -36,7 +36,8 @@
 // published files agree (checked on all of them), so different outputs for the same instruction and
 // generators mean the files come from different runs or were edited. That is a bad record at the later
 // element, naming the file the item was first read from. The same annotator on the same item twice (a file
-// imported twice) is a duplicate judgment key, reported when the audit is built.
+// imported twice) has a duplicate judgment key: merged when the builder finds the copies agree, else a
+// conflicting judgment (AuditBuilder::build).
 //
 // A directory: every regular file named `annotations.json` below it (upstream's results/<model>/<annotator>/
 // layout, or any other), read in bytewise order of their paths as one import. Other files there (upstream

@@ -19,7 +19,8 @@
 //     {"user_prompt", "tstamp", unknown keys}.
 // A score must be an integer 1..10 (a whole number written 8.0 counts as 8) or -1: FastChat's pattern also
 // takes fractions and numbers above 10, which have no level on the scale and are bad records. Re-run
-// duplicates are the builder's duplicate judgment keys (same item, judge and format).
+// duplicates have the same judgment key (same item, judge and format): the builder merges agreeing copies and
+// reports the others as conflicting judgments.
 
 #include "io/harness/harnessfields.h"
 #include "io/itemorigins.h"
