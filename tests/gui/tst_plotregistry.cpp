@@ -12,12 +12,19 @@
 // One audit for every row: the bundled sample (trust and bias datasets, and sim-rubric with K1 confidences,
 // P(MET) and costs), with small resampling settings (each a CLI option the arguments carry) to keep the run
 // short; each distinct command line runs once.
+//
+// The same window checks the paper figures (issue 27, plots/figurerenderer.h): every plot exported as a PDF
+// at the one-column preset and rasterised by pdftoppm (poppler-utils) has a page exactly 3.5 in wide,
+// embedded fonts, a blank outer border (nothing drawn outside the page) and no selection ring (the raster is
+// the same with the ring's point removed); the forest plot as SVG names the application's font family and its
+// labels' boxes do not intersect; a legend lists no series that draws nothing; the PNG preset is 300 dpi.
 
 #include "bias/biasworkspace.h"
 #include "cascades/cascadeview.h"
 #include "cascades/cascadeworkspace.h"
 #include "framework/auditsession.h"
 #include "framework/mainwindow.h"
+#include "plots/plotexport.h"
 #include "plots/plotregistry.h"
 #include "rubric/rubricworkspace.h"
 #include "trust/trustworkspace.h"
@@ -26,15 +33,22 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFontInfo>
 #include <QHash>
+#include <QImage>
 #include <QLocale>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 using namespace tribunal;
 using tribunal::testing::runCli;
@@ -143,6 +157,98 @@ bool samePoint(const PlottedPoint& a, const PlottedPoint& b)
            same(a.upper, b.upper) && a.text == b.text && a.label == b.label;
 }
 
+/// Runs a poppler tool; its standard output, or nullopt (with a warning) when it cannot run.
+std::optional<QByteArray> poppler(const QString& tool, const QStringList& args)
+{
+    QProcess process;
+    process.start(tool, args);
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit ||
+        process.exitCode() != 0) {
+        qWarning("%s %s: %s", qPrintable(tool), qPrintable(args.join(' ')),
+                 qPrintable(process.readAllStandardError()));
+        return std::nullopt;
+    }
+    return process.readAllStandardOutput();
+}
+
+/// The page of `pdf` rasterised at `dpi` (pdftoppm).
+QImage rasterise(const QString& pdf, int dpi)
+{
+    const QString base = pdf + QStringLiteral("-raster");
+    if (!poppler(QStringLiteral("pdftoppm"),
+                 {QStringLiteral("-r"), QString::number(dpi), QStringLiteral("-png"),
+                  QStringLiteral("-singlefile"), pdf, base}))
+        return {};
+    return QImage(base + QStringLiteral(".png")).convertToFormat(QImage::Format_RGB32);
+}
+
+/// Pixels within `tolerance` (per channel) of `color`.
+int pixelsNear(const QImage& image, const QColor& color, int tolerance)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if (std::abs(qRed(line[x]) - color.red()) <= tolerance &&
+                std::abs(qGreen(line[x]) - color.green()) <= tolerance &&
+                std::abs(qBlue(line[x]) - color.blue()) <= tolerance)
+                ++count;
+    }
+    return count;
+}
+
+/// Pixels of the outer `border` pixels that are not white.
+int inkOnBorder(const QImage& image, int border)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if ((x < border || y < border || x >= image.width() - border || y >= image.height() - border) &&
+                image.pixel(x, y) != qRgb(255, 255, 255))
+                ++count;
+    return count;
+}
+
+/// A <text> element of an SVG written by QSvgGenerator: its text, position in the view box (the
+/// translation of its group) and font.
+struct SvgText {
+    QString text;
+    QPointF at;
+    QString family;
+    double size = 0.0;
+};
+
+std::vector<SvgText> svgTexts(const QByteArray& svg)
+{
+    std::vector<SvgText> out;
+    QXmlStreamReader xml(svg);
+    std::vector<QPointF> offsets{QPointF()};
+    static const QRegularExpression matrix(
+        QStringLiteral(R"(matrix\(([^,]+),([^,]+),([^,]+),([^,]+),([^,]+),([^)]+)\))"));
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("g")) {
+            QPointF offset = offsets.back();
+            const auto m = matrix.match(xml.attributes().value(QLatin1String("transform")).toString());
+            if (m.hasMatch())
+                offset = QPointF(m.captured(5).toDouble(), m.captured(6).toDouble());
+            offsets.push_back(offset);
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("g")) {
+            offsets.pop_back();
+        } else if (xml.isStartElement() && xml.name() == QLatin1String("text")) {
+            SvgText t;
+            const auto a = xml.attributes();
+            t.at = offsets.back() +
+                   QPointF(a.value(QLatin1String("x")).toDouble(), a.value(QLatin1String("y")).toDouble());
+            t.family = a.value(QLatin1String("font-family")).toString();
+            t.size = a.value(QLatin1String("font-size")).toDouble();
+            t.text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            out.push_back(std::move(t));
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 class TestPlotRegistry : public QObject {
@@ -155,6 +261,11 @@ private slots:
     void seriesEqualsCli();
     void knownGaps_data();
     void knownGaps();
+    void presetPdfs_data();
+    void presetPdfs();
+    void forestSvgLabelsApart();
+    void legendListsOnlyDrawnSeries();
+    void presetPng();
 
 private:
     /// Every point the plot draws of `series` over its states (each point once).
@@ -494,6 +605,192 @@ void TestPlotRegistry::knownGaps()
     QVERIFY2(s->command.isEmpty(), qPrintable(name + ": has a CLI table now: remove it from kKnownGaps"));
     QVERIFY(!s->reason.isEmpty());
     QVERIFY(m_plots.contains(d->id));
+}
+
+void TestPlotRegistry::presetPdfs_data()
+{
+    QTest::addColumn<QString>("plot");
+    for (const PlotDescriptor& d : plotRegistry())
+        QTest::newRow(qPrintable(d.id)) << d.id;
+}
+
+void TestPlotRegistry::presetPdfs()
+{
+    QFETCH(QString, plot);
+    InteractivePlot* drawn = m_plots.value(plot);
+    QVERIFY2(drawn, qPrintable(plot));
+    // A selected row in the workspaces whose plots ring one, so the ring is there to be left out.
+    m_window->trustWorkspace()->selectRow(0);
+    m_window->biasWorkspace()->selectRow(0);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    PlotExportSettings settings;
+    settings.format = PlotFileFormat::Pdf;
+    settings.preset = FigurePreset::OneColumn;
+    const QString pdf = dir.filePath(plot + QStringLiteral(".pdf"));
+    QString error;
+    QVERIFY2(savePlot(*drawn, pdf, settings, &error), qPrintable(error));
+    QVERIFY(drawn->highlightGraph()->visible()); // restored on screen
+
+    // The page is the preset's width (3.5 in = 252 pt).
+    const QByteArray info = poppler(QStringLiteral("pdfinfo"), {pdf}).value_or(QByteArray());
+    QVERIFY2(!info.isEmpty(), "pdfinfo (poppler-utils) did not run");
+    const auto page = QRegularExpression(QStringLiteral(R"(Page size:\s+([\d.]+) x ([\d.]+) pts)"))
+                          .match(QString::fromLatin1(info));
+    QVERIFY2(page.hasMatch(), info.constData());
+    QCOMPARE(page.captured(1).toDouble(), 252.0);
+    const double height = page.captured(2).toDouble();
+    QVERIFY(height > 100.0);
+
+    // Every font embedded.
+    const QStringList fonts =
+        QString::fromLatin1(poppler(QStringLiteral("pdffonts"), {pdf}).value_or(QByteArray()))
+            .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+            .mid(2);
+    QVERIFY(!fonts.isEmpty());
+    for (const QString& line : fonts) {
+        const QStringList cells = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QVERIFY2(cells.size() >= 7 && cells[cells.size() - 5] == QLatin1String("yes"), qPrintable(line));
+    }
+
+    // Rasterised: 3.5 in at 150 dpi, nothing on the outer 2 px, and no ring: the same pixels as the figure
+    // of the plot with the ring's point removed.
+    const QImage image = rasterise(pdf, 150);
+    QVERIFY2(!image.isNull(), "pdftoppm (poppler-utils) did not run");
+    QCOMPARE(image.width(), 525);
+    QCOMPARE(inkOnBorder(image, 2), 0);
+    QCPGraph* ring = drawn->highlightGraph();
+    const int ringPoints = ring->dataCount();
+    const auto kept = QSharedPointer<QCPGraphDataContainer>::create(*ring->data());
+    ring->data()->clear();
+    const QString bare = dir.filePath(plot + QStringLiteral("-no-ring.pdf"));
+    const bool saved = savePlot(*drawn, bare, settings, &error);
+    ring->setData(kept);
+    QVERIFY2(saved, qPrintable(error));
+    const QImage reference = rasterise(bare, 150);
+    QVERIFY(image == reference);
+    // The ring's colour where the plot does not draw it as data (the frontier, tau and the confusion
+    // diagonal use it) is nowhere.
+    const QColor ringColor(230, 97, 1);
+    const int ringColoured = pixelsNear(image, ringColor, 40);
+    if (pixelsNear(reference, ringColor, 40) == 0)
+        QCOMPARE(ringColoured, 0);
+    qInfo("%s: %g x %g pt, %lld fonts embedded, ring points %d, ring-coloured px %d", qPrintable(plot), 252.0,
+          height, static_cast<long long>(fonts.size()), ringPoints, ringColoured);
+}
+
+void TestPlotRegistry::forestSvgLabelsApart()
+{
+    InteractivePlot* forest = m_plots.value(QStringLiteral("bias-forest"));
+    QVERIFY(forest);
+    QTemporaryDir dir;
+    PlotExportSettings settings;
+    settings.format = PlotFileFormat::Svg;
+    settings.preset = FigurePreset::OneColumn;
+    const QString path = dir.filePath(QStringLiteral("forest.svg"));
+    QString error;
+    QVERIFY2(savePlot(*forest, path, settings, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    QVERIFY(svg.contains("width=\"88.9mm\"")); // 3.5 in
+    const std::vector<SvgText> texts = svgTexts(svg);
+    QVERIFY(texts.size() > 5);
+    const QString family = QFontInfo(QGuiApplication::font()).family();
+    QVERIFY(!family.isEmpty());
+    QVERIFY(!svg.contains("Sans Serif"));
+    std::vector<QRectF> boxes;
+    for (const SvgText& t : texts) {
+        QCOMPARE(t.family, family);
+        QVERIFY2(t.size >= 8.0 && t.size <= 12.0, qPrintable(t.text)); // 6 to 9 pt at 96 units per inch
+        QFont font(t.family);
+        font.setPixelSize(qRound(t.size));
+        const QFontMetricsF metrics(font);
+        boxes.emplace_back(t.at.x(), t.at.y() - metrics.ascent(), metrics.horizontalAdvance(t.text),
+                           metrics.ascent() + metrics.descent());
+    }
+    int overlaps = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const QRectF both = boxes[i].intersected(boxes[j]);
+            if (both.width() > 0.01 && both.height() > 0.01) {
+                ++overlaps;
+                qWarning("'%s' and '%s' overlap", qPrintable(texts[i].text), qPrintable(texts[j].text));
+            }
+        }
+    QCOMPARE(overlaps, 0);
+    // The row labels (left of the axis rect, one per row) are at least one line apart.
+    std::vector<double> rows;
+    const double left = boxes.front().left();
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        if (boxes[i].right() < forest->axisRect()->left() + 1e9 && boxes[i].left() <= left + 200 &&
+            texts[i].text.contains(QStringLiteral(" · ")))
+            rows.push_back(texts[i].at.y());
+    std::sort(rows.begin(), rows.end());
+    double pitch = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        pitch = std::min(pitch, rows[i] - rows[i - 1]);
+    qInfo("forest SVG: %lld texts, %lld row labels, smallest row pitch %g units (text %g)",
+          static_cast<long long>(texts.size()), static_cast<long long>(rows.size()), pitch,
+          texts.front().size);
+}
+
+void TestPlotRegistry::legendListsOnlyDrawnSeries()
+{
+    InteractivePlot* sweep = m_plots.value(QStringLiteral("sweep"));
+    QVERIFY(sweep);
+    QCPGraph* t = nullptr;
+    for (int i = 0; i < sweep->graphCount(); ++i)
+        if (sweep->graph(i)->name() == QLatin1String("T"))
+            t = sweep->graph(i);
+    QVERIFY(t);
+    const auto legendTexts = [&](const QString& name) {
+        QTemporaryDir dir;
+        PlotExportSettings settings;
+        settings.format = PlotFileFormat::Svg;
+        settings.preset = FigurePreset::OneColumn;
+        const QString path = dir.filePath(name);
+        QString error;
+        if (!savePlot(*sweep, path, settings, &error))
+            qWarning("%s", qPrintable(error));
+        QFile file(path);
+        QStringList out;
+        if (file.open(QIODevice::ReadOnly))
+            for (const SvgText& text : svgTexts(file.readAll()))
+                out << text.text;
+        return out;
+    };
+    const int legendEntries = sweep->legend->itemCount();
+    const bool drawsT = !t->data()->isEmpty();
+    QCOMPARE(legendTexts(QStringLiteral("as-is.svg")).count(QStringLiteral("T")), drawsT ? 1 : 0);
+    t->data()->clear(); // T undefined in every cell, as in an audit without the runs T needs
+    const QStringList withoutT = legendTexts(QStringLiteral("no-t.svg"));
+    QVERIFY2(withoutT.count(QStringLiteral("T")) == 0, qPrintable(withoutT.join(QLatin1Char('|'))));
+    QCOMPARE(withoutT.count(QStringLiteral("C")), 1);
+    QCOMPARE(sweep->legend->itemCount(), legendEntries); // the screen's legend is kept
+    sweep->refresh();
+}
+
+void TestPlotRegistry::presetPng()
+{
+    InteractivePlot* ceiling = m_plots.value(QStringLiteral("ceiling"));
+    QVERIFY(ceiling);
+    QTemporaryDir dir;
+    PlotExportSettings settings;
+    settings.format = PlotFileFormat::Png;
+    settings.preset = FigurePreset::OneColumn;
+    const QString path = dir.filePath(QStringLiteral("ceiling.png"));
+    QString error;
+    QVERIFY2(savePlot(*ceiling, path, settings, &error), qPrintable(error));
+    const QImage image(path);
+    const QSizeF page = FigureRenderer(*ceiling).pageSizePoints(settings);
+    QCOMPARE(page.width(), 252.0);
+    QVERIFY(page.height() >= 189.0); // at least the fixed aspect, 3 : 4
+    QCOMPARE(image.size(), QSize(1050, qRound(page.height() / 72.0 * 300.0)));
+    QCOMPARE(image.dotsPerMeterX(), 11811); // 300 dpi
+    QCOMPARE(image.dotsPerMeterY(), 11811);
+    settings.preset = FigurePreset::TwoColumns;
+    QCOMPARE(FigureRenderer(*ceiling).pageSizePoints(settings), QSizeF(504.0, 378.0));
 }
 
 QTEST_MAIN(TestPlotRegistry)

@@ -72,9 +72,10 @@ double fontPoints(const QFont& font)
 /// Applies what every exported figure gets (see the header) and restores the plot when destroyed.
 class FigureRenderer::ExportState {
 public:
-    ExportState(QCustomPlot& plot, bool presetText) : m_plot(plot), m_presetText(presetText)
+    ExportState(QCustomPlot& plot, bool presetText)
+        : m_plot(plot), m_presetText(presetText), m_family(QFontInfo(QGuiApplication::font()).family()),
+          m_basePoints(fontPoints(QGuiApplication::font())), m_oldViewport(plot.viewport())
     {
-        m_oldViewport = plot.viewport();
         if (auto* interactive = qobject_cast<InteractivePlot*>(&plot)) {
             if (QCPGraph* ring = interactive->highlightGraph()) {
                 const bool was = ring->visible();
@@ -82,8 +83,6 @@ public:
                 m_restore.emplace_back([ring, was] { ring->setVisible(was); });
             }
         }
-        m_family = QFontInfo(QGuiApplication::font()).family();
-        m_basePoints = fontPoints(QGuiApplication::font());
         applyFonts();
         const QMargins margins = plot.plotLayout()->margins();
         const int margin = pointsToUnits(kPageMarginPoints);
@@ -245,8 +244,13 @@ private:
             m_all.push_back(legend->item(i));
         for (QCPAbstractLegendItem* item : m_all) {
             auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
-            if (!entry || drawsSomething(entry->plottable()))
+            if (!entry || drawsSomething(entry->plottable())) {
                 m_shown.push_back(item);
+            } else if (item->visible()) {
+                // Taken out of the grid it would still be drawn where it was laid out last.
+                item->setVisible(false);
+                m_restore.emplace_back([item] { item->setVisible(true); });
+            }
         }
         const int wrap = legend->wrap();
         m_restore.emplace_back([this, legend, wrap] {

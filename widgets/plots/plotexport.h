@@ -1,7 +1,11 @@
 #pragma once
-// Saving a plot as a paper-ready figure (workbench.md journey 3): PDF and SVG (vector) and PNG (raster) at a
-// chosen size, and the small dialog that asks for format, size and file. The plot is laid out at the chosen
-// size for the file only; the widget on screen keeps its own size. GUI thread only.
+// Saving a plot as a paper-ready figure (workbench.md journey 3, issue 27): PDF and SVG (vector) and PNG
+// (raster) at a paper preset (one or two columns, 9 pt text, the height following the content) or a custom
+// size, and the small dialog that asks for format, size and file. The files are written by
+// plots/figurerenderer.h; the plot is laid out at the figure's size for the file only; the widget on screen
+// keeps its own size. GUI thread only.
+
+#include "plots/figurerenderer.h"
 
 #include <QDialog>
 #include <QString>
@@ -14,26 +18,11 @@ class QSpinBox;
 
 namespace tribunal {
 
-enum class PlotFileFormat { Pdf, Svg, Png };
-
-struct PlotExportSettings {
-    PlotFileFormat format = PlotFileFormat::Pdf;
-    /// Layout size: points for PDF, pixels (user units) for SVG, logical pixels for PNG.
-    int width = 640;
-    int height = 480;
-    /// PNG only: the image is width * scale x height * scale pixels (2 for a sharp figure at the same
-    /// layout).
-    double scale = 1.0;
-};
-
-/// "pdf", "svg", "png".
-QString plotFileSuffix(PlotFileFormat format);
-
-/// Writes `plot` to `path`. False with *error (optional) set when the file cannot be written or the size is
-/// not positive.
+/// Writes `plot` to `path` (FigureRenderer::write). False with *error (optional) set when the file cannot be
+/// written or the size is not positive.
 bool savePlot(QCustomPlot& plot, const QString& path, const PlotExportSettings& settings,
               QString* error = nullptr);
-/// SVG through QSvgGenerator and the plot's own painter (QCustomPlot has no SVG writer).
+/// SVG at a custom size (width x height user units), as savePlot with FigurePreset::Custom.
 bool savePlotSvg(QCustomPlot& plot, const QString& path, int width, int height, QString* error = nullptr);
 
 /// Asks for format, size and file and saves the plot; remembers the last choices in QSettings.
@@ -55,9 +44,11 @@ public:
 private:
     void browse();
     void formatChanged();
+    void presetChanged();
 
     QCustomPlot* m_plot;
     QComboBox* m_format;
+    QComboBox* m_preset;
     QSpinBox* m_width;
     QSpinBox* m_height;
     QDoubleSpinBox* m_scale;
