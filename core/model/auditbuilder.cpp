@@ -1,3 +1,5 @@
+// Over 600 lines: build() is one pass (cells, sort, duplicate merge, gather) whose stages share its local
+// arrays; the merge rules (conflictingField, fillMissing) are the next candidate to move to their own file.
 #include "auditbuilder.h"
 
 #include "stats/parallelfor.h"
