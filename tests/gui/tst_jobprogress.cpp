@@ -2,12 +2,14 @@
 // core/model/progress.h). The helper's Progress, called from a std::thread, posts jobProgress on the GUI
 // thread with the reported values, at most one per ~40 ms, the final step always (even within 40 ms of the
 // last post), and nothing once the job's flag is raised (before the report, or between a queued post and its
-// delivery). On the bundled sample the Bias tests (B4 / B5 design rows), Rubric judges (R7 resample blocks)
-// and Cascades (K9 halvings of the summary job) docks' bars turn determinate with 0 < value <= maximum while
-// a long job still runs; a superseded job's queued step never reaches the bar (the GUI thread sleeps so that
-// one is queued, then supersedes); the superseding job's final step does. The Confident errors dock (K3 / K4
-// report no steps) keeps an indeterminate bar and renders a jobProgress like the others.
+// delivery). On the bundled sample the Bias tests (B4 / B5 design rows) and Rubric judges (R7 resample
+// blocks) docks' bars, and on a simulated rubric panel 50 times the sample's the Cascades dock's (K9 halvings
+// of the summary job), turn determinate with 0 < value <= maximum while a long job still runs; a superseded
+// job's queued step never reaches the bar (the GUI thread sleeps so that one is queued, then supersedes); the
+// superseding job's final step does. The Confident errors dock (K3 / K4 report no steps) keeps an
+// indeterminate bar and renders a jobProgress like the others.
 
+#include "analysis/rubricsimulator.h"
 #include "bias/biaspanel.h"
 #include "bias/biasworkspace.h"
 #include "cascades/cascadepanel.h"
@@ -18,6 +20,7 @@
 #include "framework/auditsession.h"
 #include "framework/jobcancel.h"
 #include "framework/workspace.h"
+#include "io/exporter.h"
 #include "rubric/rubricpanel.h"
 #include "rubric/rubricworkspace.h"
 
@@ -25,6 +28,7 @@
 #include <QFile>
 #include <QMainWindow>
 #include <QProgressBar>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
 
@@ -341,6 +345,16 @@ void TestJobProgress::rubricBar()
 
 void TestJobProgress::cascadeBar()
 {
+    // The sample's rubric panel is small enough for 10^5 halvings to end within the test's 300 ms sleep on a
+    // fast machine: a panel 50 times the sample's makes the superseded job one of seconds to minutes.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RubricSimulation simulation;
+    simulation.units = 10000;
+    const std::string path = dir.filePath("big-rubric.jsonl").toStdString();
+    std::string error;
+    QVERIFY2(exportJsonl(*simulateRubricAudit(simulation).audit, path, &error), error.c_str());
+
     AuditSession session;
     CascadeWorkspace workspace(&session);
     QMainWindow window;
@@ -349,9 +363,10 @@ void TestJobProgress::cascadeBar()
     std::vector<Seen> seen;
     record(&workspace, &seen, bar);
     CascadePanelSettings heavy;
-    heavy.halvings = 100000; // K9: minutes of cross-fitting; superseded below
+    heavy.halvings = 100000;   // K9: cross-fitting of seconds to minutes; superseded below
+    heavy.juryResamples = 200; // the jury job is not the one under test
     workspace.setSettings(heavy);
-    QVERIFY(session.openProject(kSample));
+    QVERIFY(session.openFiles({QString::fromStdString(path)}));
     session.waitForJob();
     const int heavyTotal = waitForDeterminate(&workspace, bar, dock);
     QVERIFY(heavyTotal >= 100000); // kinds x halvings: the summary job's
