@@ -1,5 +1,5 @@
-// Over 600 lines: the window wires every dock, menu and job; the Save As / quit-prompt helpers and the Help
-// texts are the next candidates to move to their own files (noted on the laptop-workbench issue).
+// The window: docks, jobs, layout, drag and drop. Its menus and Help texts are in mainwindowmenus.cpp, Save /
+// Save As and the unsaved-changes prompt in mainwindowsave.cpp.
 #include "framework/mainwindow.h"
 
 #include "bias/biaspanel.h"
@@ -14,7 +14,7 @@
 #include "framework/importdialog.h"
 #include "framework/jobreportdialog.h"
 #include "framework/jobstatuswidget.h"
-#include "framework/languagemenu.h"
+#include "framework/mainwindowkeys.h"
 #include "framework/panelparts.h"
 #include "framework/qstrings.h"
 #include "framework/recentfiles.h"
@@ -58,13 +58,7 @@
 namespace tribunal {
 namespace {
 
-constexpr int kLayoutVersion = 7; // bump when the set of docks changes incompatibly
-constexpr int kMessageMs = 5000;
-const char* const kGeometryKey = "mainWindow/geometry";
-const char* const kStateKey = "mainWindow/state";
-const char* const kSkipKey = "import/skipBadRecords";
-const char* const kProjectDirectoryKey = "project/directory"; ///< the folder of the last project saved
-const char* const kOpenDirectoryKey = "files/openDirectory";  ///< the folder of the last file opened
+using namespace mainwindowkeys;
 
 QStringList localPaths(const QMimeData* mime)
 {
@@ -217,89 +211,6 @@ JudgesPanel* MainWindow::judgesPanel() const
     return analysisPart<JudgesPanel>();
 }
 
-void MainWindow::createMenus()
-{
-    auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
-    auto* recentMenu = file->addMenu(tr("Open &Recent"));
-    m_recent = new RecentFiles(recentMenu, this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openPaths({path}); });
-    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), this, &MainWindow::showImportDialog);
-    file->addSeparator();
-    m_saveAction = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    m_saveAsAction = file->addAction(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), this,
-                                     &MainWindow::showSaveAsDialog);
-    m_closeAction = file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closeAudit);
-    file->addSeparator();
-    file->addAction(tr("&Export Table…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::showExportDialog);
-    file->addSeparator();
-    auto* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    quit->setMenuRole(QAction::QuitRole);
-
-    auto* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(tr("&Copy"), QKeySequence::Copy, this, &MainWindow::copySelection);
-
-    auto* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_items->toggleViewAction());
-    view->addAction(m_detail->toggleViewAction());
-    view->addAction(m_overview->toggleViewAction());
-    view->addAction(m_plots->toggleViewAction());
-    view->addAction(m_flip->toggleViewAction());
-    for (const auto& analysis : m_analyses)
-        view->addAction(analysis.dock->toggleViewAction());
-    view->addSeparator();
-    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout)
-        ->setObjectName(QStringLiteral("resetLayoutAction"));
-    auto* language = new LanguageMenu(this);
-    connect(language, &LanguageMenu::languageChosen, this, [this](const QString& name) {
-        statusBar()->showMessage(tr("The interface changes to %1 when Tribunal starts again.").arg(name),
-                                 kMessageMs);
-    });
-    view->addMenu(language);
-
-    auto* help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("helpMenu"));
-    help->addAction(tr("&Keyboard shortcuts"), this,
-                    [this] { QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsText()); });
-    help->addSeparator();
-    auto* about = help->addAction(tr("&About Tribunal"), this,
-                                  [this] { QMessageBox::about(this, tr("About Tribunal"), aboutText()); });
-    about->setMenuRole(QAction::AboutRole);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
-}
-
-QString MainWindow::shortcutsText() const
-{
-    // Read off the menus, so the list cannot disagree with them.
-    QStringList lines;
-    for (const QMenu* menu : menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
-        for (const QAction* action : menu->actions()) {
-            if (action->shortcut().isEmpty())
-                continue;
-            lines << tr("%1\t%2 (%3)")
-                         .arg(action->shortcut().toString(QKeySequence::NativeText),
-                              QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("…")),
-                              QString(menu->title()).remove(QLatin1Char('&')));
-        }
-    }
-    lines
-        << QString()
-        << tr("Flip inspector (with the pair list focused): J next pair, K previous pair, F flipped only on "
-              "or off, N edit the note.");
-    return lines.join(QLatin1Char('\n'));
-}
-
-QString MainWindow::aboutText() const
-{
-    return tr("Tribunal %1: a workbench for auditing LLM judges (trust, bias tests, rubric judges, "
-              "cascades).\n\n"
-              "Licence: GPL-3.0-or-later. The bundled sample keeps its sources' notices (LLMBar, "
-              "Position-Bias-Analyzer: MIT); its datasets named sim-… are simulated, with stated true "
-              "values.\n\n"
-              "Qt %2.")
-        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
-}
-
 bool MainWindow::openPaths(const QStringList& paths, ProjectAccess access)
 {
     if (paths.isEmpty() || m_session->isBusy() || !confirmDiscard())
@@ -358,101 +269,6 @@ void MainWindow::showImportDialog()
         importPaths(dialog->paths(), dialog->policy(), dialog->texts());
     });
     dialog->open();
-}
-
-QString MainWindow::proposedSavePath() const
-{
-    const QString project = m_session->projectPath();
-    if (!project.isEmpty() && !m_session->isReadOnly())
-        return project;
-    QString directory = QSettings().value(QLatin1String(kProjectDirectoryKey)).toString();
-    if (directory.isEmpty() || !QFileInfo(directory).isDir())
-        directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    if (directory.isEmpty())
-        directory = QDir::homePath();
-    const QString name = project.isEmpty() ? QStringLiteral("audit.tribunal") : QFileInfo(project).fileName();
-    return QDir(directory).filePath(name);
-}
-
-QFileDialog* MainWindow::makeSaveAsDialog()
-{
-    const QString proposed = proposedSavePath();
-    auto* dialog = new QFileDialog(this, tr("Save As"), QFileInfo(proposed).absolutePath(),
-                                   tr("Tribunal projects (*.tribunal)"));
-    dialog->setObjectName(QStringLiteral("saveAsDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(QStringLiteral("tribunal"));
-    dialog->selectFile(proposed);
-    return dialog;
-}
-
-bool MainWindow::startSaveAs(QString path)
-{
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".tribunal");
-    const QString own = m_session->projectPath();
-    if (m_session->isReadOnly() && QFileInfo(path).absoluteFilePath() == QFileInfo(own).absoluteFilePath()) {
-        QMessageBox::warning(this, tr("Save As"),
-                             tr("%1 is read-only (the bundled sample or a file you may not write). Choose "
-                                "another file for your copy.")
-                                 .arg(QDir::toNativeSeparators(own)));
-        return false;
-    }
-    if (!m_session->saveAs(path))
-        return false;
-    QSettings().setValue(QLatin1String(kProjectDirectoryKey), QFileInfo(path).absolutePath());
-    beginJob(tr("Saving %1…").arg(shownName(QFileInfo(path).fileName())));
-    return true;
-}
-
-void MainWindow::showSaveAsDialog()
-{
-    if (!m_session->audit())
-        return;
-    auto* dialog = makeSaveAsDialog();
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { startSaveAs(path); });
-    dialog->open();
-}
-
-bool MainWindow::saveBeforeDiscarding()
-{
-    if (m_session->projectPath().isEmpty() || m_session->isReadOnly()) {
-        // The question is modal: so is the file dialog it leads to.
-        std::unique_ptr<QFileDialog> dialog(makeSaveAsDialog());
-        if (dialog->exec() != QDialog::Accepted || dialog->selectedFiles().isEmpty() ||
-            !startSaveAs(dialog->selectedFiles().constFirst()))
-            return false;
-    } else if (m_session->saveAs(m_session->projectPath())) {
-        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(m_session->projectPath()).fileName())));
-    } else {
-        return false;
-    }
-    m_session->waitForJob();
-    return !m_session->isDirty(); // a failed save keeps the changes (and reports why)
-}
-
-void MainWindow::save()
-{
-    if (m_session->projectPath().isEmpty() || m_session->isReadOnly()) {
-        showSaveAsDialog();
-        return;
-    }
-    if (m_session->saveAs(m_session->projectPath()))
-        beginJob(tr("Saving %1…").arg(shownName(QFileInfo(m_session->projectPath()).fileName())));
-}
-
-bool MainWindow::confirmDiscard()
-{
-    if (!m_session->isDirty())
-        return true;
-    const auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"),
-        tr("The open audit has changes that are not saved in a project. Save them first?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return saveBeforeDiscarding();
-    return answer == QMessageBox::Discard;
 }
 
 BadRecordPolicy MainWindow::defaultPolicy() const
