@@ -149,7 +149,9 @@ struct ImportOutcome {
 /// writer opens within 2 s fails with `PATH: a FIFO with no writer (waited 2 s): ...` instead of blocking.
 /// A file with the SQLite header is a Tribunal project whatever options.format says: as the first path with
 /// no `base`, its audit (not its extras) starts the new one, with a note when it had extras; anywhere else it
-/// fails the import with a message saying what to do.
+/// fails the import with a message saying what to do. With options.format Auto, a FastChat or Arena-Hard data
+/// folder is read as its model_judgment/ files (harnessJudgmentFiles(), with a note), and such a folder with
+/// questions and answers but no judgments fails with a message saying so (harness/harnessfolders.h).
 ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* base,
                             const ImportOptions& options, const Progress& progress = {});
 

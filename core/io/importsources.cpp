@@ -1,4 +1,5 @@
 #include "io/formats/csvtokenizer.h"
+#include "io/harness/harnessfolders.h"
 #include "io/harness/harnesstexts.h"
 #include "io/harness/inspectlogjson.h"
 #include "io/importer.h"
@@ -400,11 +401,34 @@ SourceFormat detectFormat(const std::string& path)
     return ext == ".jsonl" || ext == ".ndjson" ? SourceFormat::TribunalJsonl : SourceFormat::FlatCsv;
 }
 
-ImportOutcome importSources(const std::vector<std::string>& paths, const Audit* base,
+ImportOutcome importSources(const std::vector<std::string>& given, const Audit* base,
                             const ImportOptions& options, const Progress& progress)
 {
     ImportOutcome outcome;
     outcome.log.policy = options.policy;
+    // A FastChat or Arena-Hard data folder is read as its judgment files (harnessfolders.h).
+    std::vector<std::string> paths;
+    for (const std::string& path : given) {
+        const std::vector<std::string> files =
+            options.format == SourceFormat::Auto ? harnessJudgmentFiles(path) : std::vector<std::string>{};
+        if (files.empty()) {
+            if (options.format == SourceFormat::Auto && harnessFolderWithoutJudgments(path)) {
+                outcome.log.fatal({path, 0, "",
+                                   "a harness data folder with questions and answers but no judgments (no "
+                                   "model_judgment/*.jsonl below it): import the judge's judgment files, or "
+                                   "run a live audit of these items from the Judges panel"});
+                outcome.log.failed = true;
+                return outcome;
+            }
+            paths.push_back(path);
+            continue;
+        }
+        outcome.log.note({path, 0, "",
+                          "a harness data folder: reading its " + std::to_string(files.size()) +
+                              " judgment file(s) under model_judgment/, with the texts of question.jsonl and "
+                              "model_answer/ beside them"});
+        paths.insert(paths.end(), files.begin(), files.end());
+    }
     AuditBuilder builder = base ? AuditBuilder(*base) : AuditBuilder();
     const auto judgmentsBefore = builder.judgmentCount();
     const auto itemsBefore = builder.itemCount();
