@@ -1332,5 +1332,9 @@ simulate trust -o FILE [--truth FILE.csv] (docs/trust-simulation.md).</translati
   oder: %3
   oder: %4</translation>
     </message>
+    <message>
+        <source>failed: %1 request(s): %2</source>
+        <translation>fehlgeschlagen: %1 Anfrage(n): %2</translation>
+    </message>
 </context>
 </TS>

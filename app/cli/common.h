@@ -67,7 +67,8 @@ void addOptions(CommandParser& parser, const QList<QCommandLineOption>& options)
 
 /// Exit codes: 0 success; 1 usage or I/O error (a project that cannot be written, also because another
 /// writer holds it: lockProject); 2 bad input (the error lines go to stderr).
-enum Exit { kOk = 0, kUsage = 1, kBadInput = 2 };
+/// kRunFailures: `run` finished, but some requests failed (recorded; the next run sends them again).
+enum Exit { kOk = 0, kUsage = 1, kBadInput = 2, kRunFailures = 3 };
 
 /// Takes the write lock of the project `path` for `command` (as the refusal names it: "run",
 /// "import --append"; io/project/projectlock.h) and keeps it for the lock's life: from before the command

@@ -166,11 +166,19 @@ int runRun(const QCommandLineParser& parser)
               << " already recorded; " << c.answered << " requests answered, " << c.retried
               << " retries; spend " << usdText(c.spendUsd).toStdString() << "; project "
               << project.toStdString() << '\n';
+    // The failed requests by cause, most frequent first (the Judges panel's status line shows the same).
+    for (const FailureGroup& g : c.failures.groups())
+        std::cerr
+            << Msg::tr("failed: %1 request(s): %2").arg(QString::number(g.calls), g.reason).toStdString()
+            << '\n';
     if (!runError.isEmpty()) {
         printError(runError.toStdString());
         return kUsage;
     }
-    return cancelled ? 130 : kOk;
+    if (cancelled)
+        return 130;
+    // A script must not read a run whose requests failed as complete: 3, and the next run sends them again.
+    return c.failed > 0 ? kRunFailures : kOk;
 }
 
 const Command& runCommand()

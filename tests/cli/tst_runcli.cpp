@@ -180,6 +180,29 @@ private slots:
                  qPrintable(unreachable.err));
     }
 
+    void endpointDownPrintsItsCause()
+    {
+        // The endpoint is down (a closed port): every request fails after its retry; the final report counts
+        // them and says why, grouped by cause, and exits 3 (finished with failed requests).
+        const QString items = writeFixture(m_dir, QStringLiteral("down-items.jsonl"),
+                                           test::pairwiseItemsJsonl(3, QStringLiteral("sim-down")));
+        const QJsonObject design = test::designJson(
+            items, {test::simJudgeJson(QStringLiteral("down"), QStringLiteral("http://127.0.0.1:9/v1"), 2)},
+            {QStringLiteral("direct")}, 1);
+        const QString designPath =
+            writeFixture(m_dir, QStringLiteral("down.json"), QJsonDocument(design).toJson());
+        const auto run = runCli({QStringLiteral("run"), designPath, QStringLiteral("-o"),
+                                 m_dir.filePath(QStringLiteral("down.tribunal")), QStringLiteral("--quiet"),
+                                 QStringLiteral("--backoff"), QStringLiteral("0.05")});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.out.contains(QStringLiteral("(0 unparsable, 6 requests failed)")), qPrintable(run.out));
+        QVERIFY2(
+            run.err.contains(QStringLiteral("failed: 6 request(s): cannot connect to "
+                                            "http://127.0.0.1:9/v1/chat/completions (connection refused)")),
+            qPrintable(run.err));
+        QCOMPARE(run.err.count(QStringLiteral("failed: ")), 1); // one cause, one line
+    }
+
     void designItemMissingFromProject()
     {
         // A project made by a 3-item design, then a 4-item design run on it: the scheduler finds the fourth
