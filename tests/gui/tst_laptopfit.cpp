@@ -7,6 +7,8 @@
 #include "framework/auditsession.h"
 #include "framework/mainwindow.h"
 #include "framework/translations.h"
+#include "trust/overviewpanel.h"
+#include "trust/trusttablemodel.h"
 
 #include <QDockWidget>
 #include <QHeaderView>
@@ -14,9 +16,12 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTableView>
+#include <QToolButton>
 #include <QtTest>
 
 #include <memory>
@@ -97,6 +102,9 @@ private slots:
     void fits_data();
     void fits();
     void resetLayoutBringsEveryDockBack();
+    void overviewShowsTWithoutScrolling_data();
+    void overviewShowsTWithoutScrolling();
+    void sidePaneChoiceIsRemembered();
 
 private:
     std::unique_ptr<MainWindow> openSample();
@@ -244,6 +252,86 @@ void TestLaptopFit::resetLayoutBringsEveryDockBack()
     }
     // The default split: the overview about 11/18 of the width.
     QVERIFY2(overview->width() > window->width() / 2, qPrintable(QString::number(overview->width())));
+}
+
+void TestLaptopFit::overviewShowsTWithoutScrolling_data()
+{
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<bool>("side");
+    // Without a stored choice the side pane (filters, settings) is shown only where the table keeps T in view
+    // beside it; on a laptop's half screen the table gets the whole dock.
+    QTest::newRow("1366x768") << QSize(1366, 768) << false;
+    QTest::newRow("1920x1080") << QSize(1920, 1080) << false;
+    QTest::newRow("2560x1440") << QSize(2560, 1440) << true;
+}
+
+void TestLaptopFit::overviewShowsTWithoutScrolling()
+{
+    QFETCH(QSize, screen);
+    QFETCH(bool, side);
+    QSettings().remove(QStringLiteral("overview/sidePane"));
+    auto window = openSample();
+    QVERIFY(window);
+    window->resize(screen);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->resize(screen);
+    auto* overview = window->findChild<OverviewPanel*>();
+    QVERIFY(overview);
+    overview->raise();
+    QTRY_COMPARE(overview->isSidePaneVisible(), side);
+    QCOMPARE(overview->sidePaneToggle()->isChecked(), side);
+    QCoreApplication::processEvents();
+    const QTableView* view = overview->view();
+    QVERIFY(view->model()->rowCount() > 0);
+    // The dock's contents fit its width (no outer horizontal scrolling) ...
+    if (const auto* scroll = qobject_cast<const QScrollArea*>(overview->widget()); scroll && scroll->widget())
+        QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                 qPrintable(QString::number(scroll->widget()->minimumSizeHint().width())));
+    // ... and from 1920 px on, T is in view with the table scrolled to its start.
+    if (screen.width() < 1920)
+        return;
+    int tColumn = -1;
+    for (int c = 0; c < view->model()->columnCount(); ++c)
+        if (view->model()->headerData(c, Qt::Horizontal, TrustTableModel::RawValueRole).toString() == "T")
+            tColumn = c;
+    QVERIFY(tColumn >= 0);
+    const int right = view->columnViewportPosition(tColumn) + view->columnWidth(tColumn);
+    QVERIFY2(right <= view->viewport()->width(),
+             qPrintable(QStringLiteral("T ends at %1 px of %2").arg(right).arg(view->viewport()->width())));
+}
+
+void TestLaptopFit::sidePaneChoiceIsRemembered()
+{
+    QSettings().remove(QStringLiteral("overview/sidePane"));
+    {
+        auto window = openSample();
+        QVERIFY(window);
+        window->resize(1366, 768);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto* overview = window->findChild<OverviewPanel*>();
+        QTRY_VERIFY(!overview->isSidePaneVisible());
+        QCOMPARE(overview->sidePaneToggle()->text(), QStringLiteral("Filters and settings"));
+        overview->sidePaneToggle()->click();
+        QVERIFY(overview->isSidePaneVisible());
+        QVERIFY(overview->sidePane()->isVisible());
+        QCOMPARE(overview->sidePaneToggle()->text(), QStringLiteral("Hide filters"));
+        QCOMPARE(QSettings().value(QStringLiteral("overview/sidePane")).toBool(), true);
+    }
+    // The next window, on the same small screen, keeps the user's choice.
+    auto window = openSample();
+    QVERIFY(window);
+    window->resize(1366, 768);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto* overview = window->findChild<OverviewPanel*>();
+    QTest::qWait(50);
+    QVERIFY(overview->isSidePaneVisible());
+    overview->sidePaneToggle()->click();
+    QVERIFY(!overview->isSidePaneVisible());
+    QCOMPARE(QSettings().value(QStringLiteral("overview/sidePane")).toBool(), false);
+    QSettings().remove(QStringLiteral("overview/sidePane"));
 }
 
 QTEST_MAIN(TestLaptopFit)

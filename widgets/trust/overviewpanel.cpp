@@ -17,8 +17,14 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollBar>
+#include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,6 +33,8 @@
 
 namespace tribunal {
 namespace {
+
+const char* const kSidePaneKey = "overview/sidePane"; ///< bool: the user's choice of the side pane
 
 // A raw value as the CSV writer prints it (report/trusttable.h), made safe for one TSV field.
 QString tsvField(const QVariant& value)
@@ -58,7 +66,7 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
       m_copy(new QPushButton(tr("Copy"))), m_progress(new QProgressBar),
       m_cancel(new QPushButton(tr("Cancel"))), m_status(new QLabel), m_labelNote(new QLabel),
       m_filterNote(new QLabel), m_showAll(new QPushButton(tr("Show all rows"))), m_singleRunNote(new QLabel),
-      m_assume(new QPushButton(tr("Assume C = 1")))
+      m_assume(new QPushButton(tr("Assume C = 1"))), m_sideToggle(new QToolButton)
 {
     setObjectName(QStringLiteral("overviewPanel"));
     m_view->setObjectName(QStringLiteral("overviewTable"));
@@ -91,27 +99,39 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     m_singleRunNote->setWordWrap(true); // a sentence: wraps rather than widen the dock
     m_progress->setTextVisible(true);
     m_progress->setMaximumWidth(200);
+    // The workspace's messages are sentences (missing labels, a finished bootstrap): they wrap instead of
+    // widening the dock beyond a laptop's half screen.
+    m_status->setWordWrap(true);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_status->setTextFormat(Qt::PlainText);
+    m_sideToggle->setObjectName(QStringLiteral("sidePaneToggle"));
+    m_sideToggle->setCheckable(true);
+    m_sideToggle->setToolTip(tr("Show or hide the filters and settings beside the table"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_intervalColumns);
     bar->addWidget(m_copy);
-    bar->addStretch(1);
-    bar->addWidget(m_status);
+    bar->addWidget(m_status, 1);
     bar->addWidget(m_progress);
     bar->addWidget(m_cancel);
+    bar->addWidget(m_sideToggle);
 
     auto* filterBox = new QGroupBox(tr("Filters"));
     (new QVBoxLayout(filterBox))->addWidget(m_filters);
     auto* settingsBox = new QGroupBox(tr("Settings"));
     (new QVBoxLayout(settingsBox))->addWidget(m_form);
-    auto* side = new QSplitter(Qt::Vertical);
-    side->addWidget(filterBox);
-    side->addWidget(settingsBox);
+    m_side = new QSplitter(Qt::Vertical);
+    m_side->setObjectName(QStringLiteral("overviewSidePane"));
+    m_side->addWidget(filterBox);
+    m_side->addWidget(settingsBox);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_view);
-    split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->addWidget(m_side);
+    // The table takes what the side pane (at its own width) leaves: the metric columns up to T and the
+    // quadrant are what the user came for.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setCollapsible(0, false);
 
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
@@ -128,6 +148,17 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     layout->addWidget(split, 1);
     setWidget(content);
 
+    // The side pane: as the user last chose it; without a choice, shown when the dock has room for it beside
+    // the table's metric columns (decided at the first show, see showEvent()).
+    const QVariant stored = QSettings().value(QLatin1String(kSidePaneKey));
+    m_sideChosen = stored.isValid();
+    // (Without a choice: chooseSidePane() at show, resize and new columns.)
+    setSidePaneVisible(stored.isValid() ? stored.toBool() : true);
+    connect(m_sideToggle, &QToolButton::clicked, this, [this](bool shown) {
+        QSettings().setValue(QLatin1String(kSidePaneKey), shown);
+        m_sideChosen = true;
+        setSidePaneVisible(shown);
+    });
     connect(m_intervalColumns, &QCheckBox::toggled, m_model, &TrustTableModel::setShowIntervalColumns);
     connect(m_copy, &QPushButton::clicked, this, &OverviewPanel::copyTable);
     connect(m_cancel, &QPushButton::clicked, workspace, &TrustWorkspace::cancel);
@@ -157,6 +188,7 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     // A reset (new view, interval columns toggled) drops the view's selection: show the shared one again.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->resizeColumnsToContents();
+        chooseSidePane(); // the columns' widths are known now
         showSelectedRow(m_workspace->selectedRow());
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -164,6 +196,55 @@ OverviewPanel::OverviewPanel(TrustWorkspace* workspace, QWidget* parent)
     // A click on the current row after the shared selection moved elsewhere selects it again.
     connect(m_view, &QTableView::clicked, this, &OverviewPanel::onCurrentRowChanged);
     updateBusy();
+}
+
+void OverviewPanel::setSidePaneVisible(bool shown)
+{
+    m_side->setVisible(shown);
+    m_sideToggle->setChecked(shown);
+    m_sideToggle->setText(shown ? tr("Hide filters") : tr("Filters and settings"));
+}
+
+bool OverviewPanel::isSidePaneVisible() const
+{
+    return !m_side->isHidden();
+}
+
+void OverviewPanel::showEvent(QShowEvent* event)
+{
+    QDockWidget::showEvent(event);
+    // After the window fitted itself to the screen (its own show comes first and may resize it).
+    QTimer::singleShot(0, this, &OverviewPanel::chooseSidePane);
+}
+
+void OverviewPanel::resizeEvent(QResizeEvent* event)
+{
+    QDockWidget::resizeEvent(event);
+    chooseSidePane();
+}
+
+int OverviewPanel::tableWidthThroughT() const
+{
+    int width = 2 * m_view->frameWidth() + m_view->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        width += m_view->columnWidth(c);
+        if (m_model->headerData(c, Qt::Horizontal, TrustTableModel::RawValueRole).toString() ==
+            QLatin1String("T"))
+            return width;
+    }
+    // No table yet: the cells' names and the metrics up to T at about 100 average characters.
+    return 100 * fontMetrics().averageCharWidth() + 100;
+}
+
+void OverviewPanel::chooseSidePane()
+{
+    if (m_sideChosen || !isVisible())
+        return;
+    // The side pane is shown while the table beside it still shows every column up to T.
+    const int room = width() - m_side->sizeHint().width() - 16; // splitter handle and margins
+    const bool shown = room >= tableWidthThroughT();
+    if (shown != isSidePaneVisible())
+        setSidePaneVisible(shown);
 }
 
 QString OverviewPanel::tableAsTsv() const

@@ -4,6 +4,11 @@
 // shared row filter, the settings form, interval progress with Cancel, and Copy of the shown table as
 // tab-separated text with a header row. Reads and changes only the TrustWorkspace; computes nothing.
 //
+// The filters and settings sit in a side pane beside the table at their own width (the table takes the rest).
+// A toggle ("Filters and settings" / "Hide filters") shows or hides it; the choice is remembered (QSettings
+// "overview/sidePane"). Without a choice the pane is shown when the dock, at its first show, is wide enough
+// for it and a table with the cells' names and metrics (not on a laptop's half screen).
+//
 // Selection is shared: choosing a row (mouse or keyboard) calls TrustWorkspace::selectRow with the table
 // row; TrustWorkspace::selectedRowChanged selects and scrolls to that row here.
 
@@ -14,7 +19,9 @@ class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTableView;
+class QToolButton;
 
 namespace tribunal {
 
@@ -58,12 +65,26 @@ public:
     /// setting (stored in the project, TrustWorkspace::setSettings).
     QLabel* singleRunNoteLabel() const { return m_singleRunNote; }
     QPushButton* assumeButton() const { return m_assume; }
+    /// The side pane (filters and settings) and its toggle.
+    QSplitter* sidePane() const { return m_side; }
+    QToolButton* sidePaneToggle() const { return m_sideToggle; }
+    bool isSidePaneVisible() const;
+    /// Shows or hides the side pane (not remembered: the toggle's click is).
+    void setSidePaneVisible(bool shown);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void showSelectedRow(int row);
     void updateBusy();
     void onCurrentRowChanged(const QModelIndex& current);
     void updateNotes();
+    /// Without the user's choice: the side pane shown iff the table beside it keeps T in view.
+    void chooseSidePane();
+    /// The table's width up to and with the T column (a font-based estimate before there are columns).
+    int tableWidthThroughT() const;
 
     TrustWorkspace* m_workspace;
     TrustTableModel* m_model;
@@ -81,6 +102,9 @@ private:
     QPushButton* m_showAll;
     QLabel* m_singleRunNote;
     QPushButton* m_assume;
+    QToolButton* m_sideToggle;
+    QSplitter* m_side = nullptr;
+    bool m_sideChosen = false; ///< the user chose (stored setting): no automatic choice
     /// Set while rows come and go: the view then moves its current row by itself, not the user.
     bool m_ignoreCurrent = false;
 };
