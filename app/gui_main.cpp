@@ -1,5 +1,5 @@
 // tribunal: the workbench GUI. Arguments: tribunal [FILE_OR_DIR...] [--screenshot PNG | --panel-screenshots
-// DIR | --list-panels]
+// DIR | --list-panels] [--screenshot-size WxH]
 //
 // Without a file it opens the sample project: $TRIBUNAL_SAMPLE, then
 // <applicationDirPath>/../share/tribunal/sample.tribunal (installed), then the one built with the program.
@@ -8,7 +8,11 @@
 // --panel-screenshots DIR: the same, then waits for every workspace, selects the cell with the highest flip
 // rate and saves a picture of every panel (and every tab of a panel) into DIR
 // (widgets/framework/panelscreenshots.h);
-// --list-panels prints those pictures' names. Works headless with QT_QPA_PLATFORM=offscreen.
+// --list-panels prints those pictures' names. --screenshot-size WxH (with --screenshot or
+// --panel-screenshots; 1280x720 to 7680x4320) sizes the window for the pictures (default 1920x1080 for the
+// panels, the window's own size for --screenshot alone); a bad value exits with 1 and a message before
+// anything is loaded. Labels, headers and plots a picture shows cut off are named on stderr ("clipped in
+// ..."), not a failure. Works headless with QT_QPA_PLATFORM=offscreen.
 
 #include "framework/auditsession.h"
 #include "framework/jobresult.h"
@@ -26,6 +30,7 @@
 
 #include <clocale>
 #include <cstdio>
+#include <optional>
 
 #ifndef TRIBUNAL_BUILD_SAMPLE_PATH
 #define TRIBUNAL_BUILD_SAMPLE_PATH ""
@@ -102,7 +107,25 @@ int main(int argc, char* argv[])
         QCoreApplication::translate(
             "gui_main", "Print the names of the pictures --panel-screenshots writes, then quit."));
     parser.addOption(listPanelsOption);
+    const QCommandLineOption sizeOption(
+        QStringLiteral("screenshot-size"),
+        QCoreApplication::translate(
+            "gui_main", "Window size of --screenshot and --panel-screenshots (default 1920x1080)."),
+        QStringLiteral("WxH"));
+    parser.addOption(sizeOption);
     parser.process(app);
+    std::optional<QSize> shotSize;
+    if (parser.isSet(sizeOption)) {
+        QString error;
+        shotSize = tribunal::parseScreenshotSize(parser.value(sizeOption), &error);
+        if (!shotSize || (!parser.isSet(screenshotOption) && !parser.isSet(panelsOption))) {
+            printError(shotSize
+                           ? QCoreApplication::translate(
+                                 "gui_main", "--screenshot-size needs --screenshot or --panel-screenshots")
+                           : error);
+            return 1;
+        }
+    }
     if (parser.isSet(listPanelsOption)) {
         const tribunal::MainWindow window;
         for (const QString& name : tribunal::panelScreenshotNames(window))
@@ -140,7 +163,7 @@ int main(int argc, char* argv[])
     if (!screenshot.isEmpty() || !panelDir.isEmpty()) {
         QObject::connect(
             window.session(), &tribunal::AuditSession::jobFinished, &app,
-            [&window, screenshot, panelDir](const tribunal::JobResult& result) {
+            [&window, screenshot, panelDir, shotSize](const tribunal::JobResult& result) {
                 if (!result.ok) {
                     QStringList lines{QCoreApplication::translate("gui_main", "could not load %1")
                                           .arg(result.paths.join(QStringLiteral(", ")))};
@@ -153,11 +176,15 @@ int main(int argc, char* argv[])
                 if (!result.issues.isEmpty()) // skipped records: shown, but not a failure
                     printError(result.issues.join(QLatin1Char('\n')));
                 // After the pending layout and paint events of the first selected item.
-                QTimer::singleShot(0, &window, [&window, screenshot, panelDir] {
+                QTimer::singleShot(0, &window, [&window, screenshot, panelDir, shotSize] {
+                    QString error;
                     if (!panelDir.isEmpty()) {
-                        QString error;
-                        const auto written =
-                            tribunal::savePanelScreenshots(window, panelDir, tribunal::kMostFlipsRow, &error);
+                        QStringList clipped;
+                        const auto written = tribunal::savePanelScreenshots(
+                            window, panelDir, tribunal::kMostFlipsRow, &error,
+                            shotSize.value_or(tribunal::kDefaultScreenshotSize), &clipped);
+                        for (const QString& line : clipped)
+                            printError(QCoreApplication::translate("gui_main", "clipped in %1").arg(line));
                         if (written.isEmpty()) {
                             printError(error);
                             QCoreApplication::exit(1);
@@ -175,6 +202,12 @@ int main(int argc, char* argv[])
                     // pass (widgets/framework/backgroundjobs.h), so wait for every workspace of the session,
                     // then let the window lay them out.
                     window.session()->waitForIdle();
+                    if (shotSize && panelDir.isEmpty() &&
+                        !tribunal::sizeWindowForScreenshots(window, *shotSize, &error)) {
+                        printError(error);
+                        QCoreApplication::exit(1);
+                        return;
+                    }
                     QCoreApplication::processEvents();
                     if (!window.grab().save(screenshot, "PNG")) {
                         printError(

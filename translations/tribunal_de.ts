@@ -96,6 +96,18 @@
         <source>Print the names of the pictures --panel-screenshots writes, then quit.</source>
         <translation>Die Namen der Bilder ausgeben, die --panel-screenshots schreibt, dann beenden.</translation>
     </message>
+    <message>
+        <source>Window size of --screenshot and --panel-screenshots (default 1920x1080).</source>
+        <translation>Fenstergröße für --screenshot und --panel-screenshots (Standard 1920x1080).</translation>
+    </message>
+    <message>
+        <source>--screenshot-size needs --screenshot or --panel-screenshots</source>
+        <translation>--screenshot-size braucht --screenshot oder --panel-screenshots</translation>
+    </message>
+    <message>
+        <source>clipped in %1</source>
+        <translation>abgeschnitten in %1</translation>
+    </message>
 </context>
 <context>
     <name>panelscreenshots</name>
@@ -106,6 +118,14 @@
     <message>
         <source>could not create %1</source>
         <translation>%1 konnte nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>--screenshot-size: expected WIDTHxHEIGHT in pixels from %1x%2 to %3x%4 (e.g. 1366x768), not &quot;%5&quot;</source>
+        <translation>--screenshot-size: erwartet BREITExHÖHE in Pixeln von %1x%2 bis %3x%4 (z. B. 1366x768), nicht „%5“</translation>
+    </message>
+    <message>
+        <source>the window cannot be %1x%2: it is at least %3x%4</source>
+        <translation>das Fenster kann nicht %1x%2 groß sein: es ist mindestens %3x%4</translation>
     </message>
 </context>
 <context>
@@ -3081,6 +3101,18 @@ Qt %2.</translation>
     <message>
         <source>Set “Assume C = 1 with one run” (Settings; stored in the project), as tribunal-cli trust --assume-consistent does</source>
         <translation>„Bei einem Lauf C = 1 annehmen“ einschalten (Einstellungen; wird im Projekt gespeichert), wie tribunal-cli trust --assume-consistent</translation>
+    </message>
+    <message>
+        <source>Show or hide the filters and settings beside the table</source>
+        <translation>Filter und Einstellungen neben der Tabelle zeigen oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Hide filters</source>
+        <translation>Filter ausblenden</translation>
+    </message>
+    <message>
+        <source>Filters and settings</source>
+        <translation>Filter und Einstellungen</translation>
     </message>
 </context>
 <context>

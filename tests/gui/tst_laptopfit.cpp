@@ -312,11 +312,11 @@ void TestLaptopFit::sidePaneChoiceIsRemembered()
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         auto* overview = window->findChild<OverviewPanel*>();
         QTRY_VERIFY(!overview->isSidePaneVisible());
-        QCOMPARE(overview->sidePaneToggle()->text(), QStringLiteral("Filters and settings"));
+        QCOMPARE(overview->sidePaneToggle()->text(), OverviewPanel::tr("Filters and settings"));
         overview->sidePaneToggle()->click();
         QVERIFY(overview->isSidePaneVisible());
         QVERIFY(overview->sidePane()->isVisible());
-        QCOMPARE(overview->sidePaneToggle()->text(), QStringLiteral("Hide filters"));
+        QCOMPARE(overview->sidePaneToggle()->text(), OverviewPanel::tr("Hide filters"));
         QCOMPARE(QSettings().value(QStringLiteral("overview/sidePane")).toBool(), true);
     }
     // The next window, on the same small screen, keeps the user's choice.
